@@ -1,0 +1,28 @@
+package dev.dpjdbc.mechanisms.allocate;
+
+import dev.dpjdbc.mechanisms.Mechanism;
+import dev.dpjdbc.mechanisms.Objective;
+import dev.dpjdbc.mechanisms.account.PrivacyCost;
+
+/**
+ * The chosen per-coordinate noise for one group's coordinates (identical across groups).
+ *
+ * @param mechanism GAUSSIAN or LAPLACE (never AUTO: AUTO is resolved here)
+ * @param scales σ_i (Gaussian) or b_i (Laplace), in input order; 0 where λ_i = 0
+ * @param stddevs standard deviation of each coordinate's noise (σ_i, or √2·b_i)
+ * @param mse total MSE Σ_i Var_i of this allocation (per group)
+ * @param iidMse total MSE of the i.i.d. baseline of the same mechanism and budget
+ * @param equalSplitMse total MSE of the equal-split baseline (w = 1/λ²)
+ * @param mu0 the analytic-Gaussian μ0(ε,δ) for Gaussian, NaN for Laplace
+ * @param cost what releasing with this allocation costs, for the ledger
+ */
+public record Allocation(
+    Mechanism mechanism,
+    Objective objective,
+    double[] scales,
+    double[] stddevs,
+    double mse,
+    double iidMse,
+    double equalSplitMse,
+    double mu0,
+    PrivacyCost cost) {}
