@@ -2,7 +2,7 @@ package dev.dpjdbc.analyze;
 
 /**
  * The SQLStates dpjdbc answers with (pgjdbc's PSQLState habit). Standard classes where they fit;
- * class {@code DP} is implementation-defined for privacy-budget matters. The same codes reach psql
+ * class {@code ZD} (implementation-defined: classes starting I–Z or 5–9 are) is dpjdbc's own, for privacy-policy and budget matters. The same codes reach psql
  * in the ErrorResponse 'C' field.
  */
 public enum AnalyzerSqlState {
@@ -18,11 +18,11 @@ public enum AnalyzerSqlState {
   UNDEFINED_TABLE("42P01"),
   UNDEFINED_COLUMN("42703"),
   /** A column the query needs has no bound (neither policy nor constraint). */
-  MISSING_BOUND("DP001"),
+  MISSING_BOUND("ZD001"),
   /** The table has no privacy unit (no policy privacy_unit, no primary key). */
-  MISSING_PRIVACY_UNIT("DP002"),
+  MISSING_PRIVACY_UNIT("ZD002"),
   /** The analyst's privacy budget cannot cover this query. */
-  BUDGET_EXHAUSTED("DP100"),
+  BUDGET_EXHAUSTED("ZD100"),
   /** The policy file is invalid. */
   INVALID_POLICY("F0000"),
   /** Backend failure (message scrubbed of DETAIL/HINT/WHERE). */
