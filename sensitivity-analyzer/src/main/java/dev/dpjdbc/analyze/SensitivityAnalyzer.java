@@ -1,6 +1,12 @@
 package dev.dpjdbc.analyze;
 
+import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.bounds.TableBounds;
+import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.analyze.parse.QueryShape;
+import dev.dpjdbc.analyze.parse.QueryValidator;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,19 +19,61 @@ import java.sql.SQLException;
  *
  * <p>Refusals are {@link SQLException}s with a SQLState from {@link AnalyzerSqlState} and a message
  * that names what was wrong and how to fix it.
+ *
+ * <p>Analysis works on the parsed SQL tree (validated by Calcite's validator for names, types and
+ * functions), not on a RelNode: with one table and plain aggregates the tree maps one-to-one onto
+ * the plan, and the analyst's WHERE is re-emitted in the backend dialect from it. Thread-safe: the
+ * catalog cache is synchronized; planning itself holds no shared state.
  */
 public final class SensitivityAnalyzer {
+  private final ConstraintCatalog catalog;
+  private final Policy policy;
+  private final Backend backend;
+
+  private SensitivityAnalyzer(ConstraintCatalog catalog, Policy policy, Backend backend) {
+    this.catalog = catalog;
+    this.policy = policy;
+    this.backend = backend;
+  }
 
   /**
    * @param metadata a backend connection used only to read catalog metadata (tables, columns,
    *     constraints, enum types); the analyzer caches what it reads
    */
   public static SensitivityAnalyzer create(Connection metadata, Policy policy) throws SQLException {
-    throw new UnsupportedOperationException("TODO(issue 3)");
+    return new SensitivityAnalyzer(
+        new ConstraintCatalog(metadata),
+        policy,
+        Backend.forProduct(metadata.getMetaData().getDatabaseProductName()));
   }
 
   /** Plans a query; {@code ?} parameters stay as {@code ?} in the rewritten SQL, in order. */
   public PrivacyPlan plan(String sql) throws SQLException {
-    throw new UnsupportedOperationException("TODO(issue 3)");
+    QueryShape shape = QueryShape.of(QueryShape.parse(sql));
+    TableMeta meta =
+        catalog
+            .table(shape.schema(), shape.table())
+            .orElseThrow(
+                () ->
+                    new SQLException(
+                        "relation "
+                            + (shape.schema() == null ? "" : shape.schema() + ".")
+                            + shape.table()
+                            + " does not exist",
+                        AnalyzerSqlState.UNDEFINED_TABLE.code()));
+    try {
+      QueryValidator.validate(QueryShape.parse(sql), shape.schema(), shape.table(), meta);
+    } catch (QueryValidator.NonDeterministic e) {
+      throw new SQLException(
+          "dpjdbc allows only deterministic functions; " + e.getMessage()
+              + " is not (remove it from the query)",
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    }
+    return new PlanBuilder(backend, new TableBounds(meta, policy), shape, sql).build();
+  }
+
+  /** The backend dialect the rewritten SQL is written in. */
+  public Backend backend() {
+    return backend;
   }
 }

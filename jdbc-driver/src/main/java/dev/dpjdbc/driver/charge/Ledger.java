@@ -16,7 +16,7 @@ public interface Ledger extends AutoCloseable {
 
   /** Opens (and creates on first use) the ledger in the database at {@code jdbcUrl}. */
   static Ledger open(String jdbcUrl) throws SQLException {
-    throw new UnsupportedOperationException("TODO(issue 3)");
+    return JdbcLedger.open(jdbcUrl);
   }
 
   /**

@@ -1,11 +1,22 @@
 package dev.dpjdbc.analyze.catalog;
 
+import dev.dpjdbc.analyze.catalog.SqlTokens.Token;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
 /**
  * Classifies statements that touch no user data and may go to the backend unchanged: catalog
  * queries (only {@code pg_catalog} / {@code information_schema} relations, built-in functions),
  * session statements (ordinary {@code SET}/{@code SHOW}, {@code BEGIN}/{@code COMMIT}/{@code
  * ROLLBACK}) — and refuses the ones that expose data (statistics views such as {@code pg_stats},
  * size functions, {@code reltuples}, user-defined functions).
+ *
+ * <p>Token based, not a parser: psql's catalog SQL ({@code OPERATOR(pg_catalog.~)}, {@code
+ * ::regclass}, {@code COLLATE pg_catalog.default}) is beyond Calcite. The rules (docs/proxy-server.md
+ * § Catalog classification) are conservative: anything not recognised as catalog traffic is {@link
+ * Verdict#NOT_CATALOG}, which the driver then plans as an aggregate or refuses. {@code SET dp.*},
+ * {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}: the driver handles them.
  */
 public final class CatalogQueries {
   private CatalogQueries() {}
@@ -20,9 +31,66 @@ public final class CatalogQueries {
     REFUSE
   }
 
-  public record Classification(Verdict verdict, String reason) {}
+  /**
+   * @param reason why the statement is refused (names the object and what it would expose); null
+   *     unless {@code verdict == REFUSE}
+   */
+  public record Classification(Verdict verdict, String reason) {
+    public Classification {
+      if (verdict == null) {
+        throw new IllegalArgumentException("verdict must not be null");
+      }
+      if (verdict == Verdict.REFUSE && (reason == null || reason.isBlank())) {
+        throw new IllegalArgumentException("a REFUSE classification needs a reason, got: " + reason);
+      }
+    }
+
+    static final Classification PASS = new Classification(Verdict.PASS_THROUGH, null);
+    static final Classification NOT = new Classification(Verdict.NOT_CATALOG, null);
+
+    static Classification refuse(String reason) {
+      return new Classification(Verdict.REFUSE, reason);
+    }
+  }
+
+  private static final Set<String> TRANSACTION_CONTROL =
+      Set.of("begin", "commit", "rollback", "end", "abort", "deallocate");
 
   public static Classification classify(String sql) {
-    throw new UnsupportedOperationException("TODO(issue 4)");
+    if (sql == null) {
+      return Classification.NOT;
+    }
+    List<Token> tokens = SqlTokens.tokenize(sql);
+    while (!tokens.isEmpty() && tokens.get(tokens.size() - 1).isSymbol(";")) {
+      tokens = tokens.subList(0, tokens.size() - 1);
+    }
+    if (tokens.isEmpty() || tokens.stream().anyMatch(t -> t.isSymbol(";"))) {
+      return Classification.NOT; // empty or several statements: the driver decides
+    }
+    Token first = tokens.get(0);
+    if (first.kind() != SqlTokens.Kind.WORD && !first.isSymbol("(")) {
+      return Classification.NOT;
+    }
+    String head = first.text();
+    if (TRANSACTION_CONTROL.contains(head)) {
+      return Classification.PASS;
+    }
+    if (head.equals("start") && tokens.size() > 1 && tokens.get(1).is("transaction")) {
+      return Classification.PASS;
+    }
+    if (head.equals("discard") && tokens.size() == 2 && tokens.get(1).is("all")) {
+      return Classification.PASS;
+    }
+    if (head.equals("set") || head.equals("reset") || head.equals("show")) {
+      return SessionStatements.classify(tokens);
+    }
+    if (head.equals("select") || head.equals("with") || head.equals("(")) {
+      return new SelectScanner(tokens).classify();
+    }
+    return Classification.NOT;
+  }
+
+  static String lower(String s) {
+    return s.toLowerCase(Locale.ROOT);
   }
 }

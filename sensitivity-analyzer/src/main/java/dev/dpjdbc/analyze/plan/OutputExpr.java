@@ -29,25 +29,46 @@ public sealed interface OutputExpr {
   }
 
   /**
-   * SUM(x) = centred sum + midpoint·count, clamped to [min(0, L·n̂), max(0, U·n̂)]-style bounds by
-   * the implementation; null when the noisy count is below 1 (PostgreSQL's SUM over no rows).
+   * SUM(x) released directly from the noisy coordinate SUM(clamp(x, L, U)), as a Double. Its sign
+   * is clamped to what the bounds allow (≥ 0 when L ≥ 0, ≤ 0 when U ≤ 0). The group's row count is
+   * not released with it, so an empty group gives a noisy number near 0, not NULL.
    */
-  record SumOf(int centredSum, int count, double lower, double upper) implements OutputExpr {
+  record SumOf(int sum, double lower, double upper) implements OutputExpr {
     @Override
     public Object evaluate(Object[] keys, double[] noisy) {
-      throw new UnsupportedOperationException("TODO(issue 3)");
+      double s = noisy[sum];
+      if (lower >= 0) {
+        s = Math.max(0, s);
+      }
+      if (upper <= 0) {
+        s = Math.min(0, s);
+      }
+      return s;
     }
   }
 
-  /** AVG = noisy centred sum / noisy count + midpoint, clamped to [L, U]. */
+  /**
+   * AVG = noisy centred sum / noisy count + midpoint, clamped to [L, U], as a Double; null when the
+   * noisy count is below 1 (PostgreSQL's AVG over no rows is NULL).
+   */
   record AvgOf(int centredSum, int count, double lower, double upper) implements OutputExpr {
     @Override
     public Object evaluate(Object[] keys, double[] noisy) {
-      throw new UnsupportedOperationException("TODO(issue 3)");
+      double n = noisy[count];
+      if (!(n >= 1)) {
+        return null;
+      }
+      double avg = noisy[centredSum] / n + (lower + upper) / 2;
+      return Math.min(upper, Math.max(lower, avg));
     }
   }
 
-  /** VAR_POP/VAR_SAMP/STDDEV_* from noisy count, centred sum and centred sum of squares. */
+  /**
+   * VAR_POP/VAR_SAMP/STDDEV_* from noisy count n, centred sum s and centred sum of squares q (of y
+   * = x − (L+U)/2): var_pop = q/n − (s/n)², var_samp = (q − s²/n)/(n − 1); clamped to [0, h²] with h
+   * = (U−L)/2 (no variance of values in [L, U] exceeds h²), square-rooted for STDDEV. Null when n &lt;
+   * 1 (population) or n &lt; 2 (sample), as PostgreSQL returns NULL there.
+   */
   record VarianceOf(
       int centredSum,
       int centredSumOfSquares,
@@ -59,7 +80,16 @@ public sealed interface OutputExpr {
       implements OutputExpr {
     @Override
     public Object evaluate(Object[] keys, double[] noisy) {
-      throw new UnsupportedOperationException("TODO(issue 3)");
+      double n = noisy[count];
+      if (!(n >= (sample ? 2 : 1))) {
+        return null;
+      }
+      double s = noisy[centredSum];
+      double q = noisy[centredSumOfSquares];
+      double var = sample ? (q - s * s / n) / (n - 1) : q / n - (s / n) * (s / n);
+      double h = (upper - lower) / 2;
+      var = Math.min(h * h, Math.max(0, var));
+      return sqrt ? Math.sqrt(var) : var;
     }
   }
 }

@@ -1,0 +1,76 @@
+package dev.dpjdbc.driver;
+
+import dev.dpjdbc.driver.jdbc.DpConnection;
+import dev.dpjdbc.driver.session.Session;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The {@code jdbc:dp:<backend>} driver. Accepts exactly URLs starting with {@code jdbc:dp:}; the
+ * backend URL is {@code "jdbc:" +} the rest. Registered through {@code
+ * META-INF/services/java.sql.Driver} and in this class's static initialiser.
+ *
+ * <p>Each connection holds one pooled backend connection for its whole life (see {@link
+ * Backends}); everything it returns went through the privacy pipeline or is catalog data.
+ */
+public final class DpDriver implements Driver {
+  static {
+    try {
+      DriverManager.registerDriver(new DpDriver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null; // JDBC: not our URL, let DriverManager try the next driver
+    }
+    ConnectionConfig config = ConnectionConfig.parse(url, info);
+    return new DpConnection(url, Session.open(config, Backends.shared()));
+  }
+
+  @Override
+  public boolean acceptsURL(String url) {
+    return url != null && url.startsWith(ConnectionConfig.PREFIX);
+  }
+
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    Properties given = info == null ? new Properties() : info;
+    DpProperty[] all = DpProperty.values();
+    DriverPropertyInfo[] out = new DriverPropertyInfo[all.length];
+    for (int i = 0; i < all.length; i++) {
+      out[i] = all[i].info(given);
+    }
+    return out;
+  }
+
+  @Override
+  public int getMajorVersion() {
+    return 0;
+  }
+
+  @Override
+  public int getMinorVersion() {
+    return 1;
+  }
+
+  /** Not JDBC compliant: only aggregate queries and catalog statements are allowed. */
+  @Override
+  public boolean jdbcCompliant() {
+    return false;
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw new SQLFeatureNotSupportedException("dpjdbc does not use java.util.logging");
+  }
+}

@@ -1,0 +1,271 @@
+package dev.dpjdbc.driver.charge;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.mechanisms.account.PrivacyCost;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * {@link Ledger} on any JDBC database the common SQL of H2 and PostgreSQL runs on (schema: {@link
+ * LedgerSchema}); many processes may share one PostgreSQL ledger.
+ *
+ * <p>A charge is one transaction: make sure the analyst's totals row exists (a separate
+ * auto-committed insert; a concurrent insert of the same row is a harmless unique violation), lock
+ * it with {@code SELECT ... FOR UPDATE}, add the cost exactly, apply {@link Admission}, then append
+ * the log row and update the totals and commit — or roll back and refuse with SQLState {@code ZD100}
+ * having recorded nothing. The row lock serialises charges of one analyst across threads,
+ * connections and processes, so concurrent charges can never overspend. Lock waits that time out
+ * and deadlock/serialisation failures are retried a few times; any other failure propagates, and
+ * the caller then releases nothing. Nothing is ever refunded.
+ */
+final class JdbcLedger implements Ledger {
+
+  private static final int MAX_ANALYST_LENGTH = 256;
+  private static final int MAX_DESCRIPTION_LENGTH = 100_000;
+  private static final int MAX_ATTEMPTS = 10;
+
+  /** Lock timeout, deadlock, serialisation failure (H2 and PostgreSQL): safe to retry. */
+  private static final Set<String> RETRYABLE = Set.of("40001", "40P01", "55P03", "HYT00");
+
+  private final LedgerConnections connections;
+  private final boolean postgres;
+
+  private JdbcLedger(LedgerConnections connections, boolean postgres) {
+    this.connections = connections;
+    this.postgres = postgres;
+  }
+
+  /** Connects to {@code jdbcUrl}, creating the ledger's tables on first use. */
+  static JdbcLedger open(String jdbcUrl) throws SQLException {
+    if (jdbcUrl == null || jdbcUrl.isBlank()) {
+      throw new SQLException(
+          "the privacy ledger needs a JDBC URL (the policy's ledger: setting); got none",
+          AnalyzerSqlState.INVALID_POLICY.code());
+    }
+    LedgerConnections connections = new LedgerConnections(jdbcUrl);
+    Connection c = connections.acquire();
+    boolean healthy = false;
+    try {
+      LedgerSchema.ensure(c);
+      boolean postgres = LedgerSchema.isPostgres(c);
+      healthy = true;
+      return new JdbcLedger(connections, postgres);
+    } finally {
+      connections.release(c, healthy);
+      if (!healthy) {
+        connections.close();
+      }
+    }
+  }
+
+  @Override
+  public BudgetStatus charge(String analyst, Budget budget, PrivacyCost cost, String description)
+      throws SQLException {
+    checkAnalyst(analyst);
+    checkBudget(budget);
+    Objects.requireNonNull(cost, "cost");
+    ExactCost add = exact(cost);
+    String text = truncate(description == null ? "" : description);
+    SQLException last = null;
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      Connection c = connections.acquire();
+      boolean healthy = false;
+      try {
+        BudgetStatus status = chargeOnce(c, analyst, budget, cost, add, text);
+        healthy = true;
+        return status;
+      } catch (BudgetExhaustedException refused) {
+        healthy = true;
+        throw refused;
+      } catch (SQLException e) {
+        if (!RETRYABLE.contains(e.getSQLState())) {
+          throw e;
+        }
+        last = e;
+      } finally {
+        connections.release(c, healthy);
+      }
+      pause(attempt);
+    }
+    throw last;
+  }
+
+  private BudgetStatus chargeOnce(
+      Connection c, String analyst, Budget budget, PrivacyCost cost, ExactCost add, String text)
+      throws SQLException {
+    ensureRow(c, analyst);
+    c.setAutoCommit(false);
+    Totals before = LedgerRows.read(c, analyst, true);
+    if (before == null) {
+      throw new SQLException("ledger row for analyst '" + analyst + "' vanished", "40001");
+    }
+    ExactCost after;
+    try {
+      after = before.cost().plus(add);
+    } catch (IllegalArgumentException e) {
+      after = null;
+    }
+    if (after == null || !Admission.admits(after, budget)) {
+      c.rollback();
+      c.setAutoCommit(true);
+      throw refusal(analyst, budget, cost, status(before, budget));
+    }
+    LedgerRows.append(c, analyst, add, budget, text);
+    LedgerRows.update(c, analyst, after, before.queries() + 1);
+    c.commit();
+    c.setAutoCommit(true);
+    return status(new Totals(after, before.queries() + 1), budget);
+  }
+
+  private void ensureRow(Connection c, String analyst) throws SQLException {
+    if (LedgerRows.read(c, analyst, false) != null) {
+      return;
+    }
+    try {
+      LedgerRows.insertZero(c, analyst, postgres);
+    } catch (SQLException e) {
+      if (!"23505".equals(e.getSQLState())) {
+        throw e;
+      }
+      // another session inserted it first: fine, rows are never deleted
+    }
+  }
+
+  @Override
+  public BudgetStatus status(String analyst, Budget budget) throws SQLException {
+    checkAnalyst(analyst);
+    checkBudget(budget);
+    Connection c = connections.acquire();
+    boolean healthy = false;
+    try {
+      Totals totals = LedgerRows.read(c, analyst, false);
+      healthy = true;
+      return status(totals == null ? Totals.NONE : totals, budget);
+    } finally {
+      connections.release(c, healthy);
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    connections.close();
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcLedger[" + (postgres ? "PostgreSQL" : "H2/common SQL") + "]";
+  }
+
+  static BudgetStatus status(Totals totals, Budget budget) {
+    Admission.Spent spent = Admission.spent(totals.cost(), budget);
+    return new BudgetStatus(
+        spent.epsilon(),
+        spent.delta(),
+        Math.max(0.0, budget.epsilon() - spent.epsilon()),
+        Math.max(0.0, budget.delta() - spent.delta()),
+        totals.queries());
+  }
+
+  private static SQLException refusal(
+      String analyst, Budget budget, PrivacyCost cost, BudgetStatus now) {
+    return new BudgetExhaustedException(
+        "privacy budget exhausted for analyst '"
+            + analyst
+            + "': this query needs ε="
+            + show(cost.epsilon())
+            + ", δ="
+            + show(cost.delta())
+            + " (zCDP ρ="
+            + show(cost.rho())
+            + "); remaining ε="
+            + show(now.epsilonRemaining())
+            + ", δ="
+            + show(now.deltaRemaining())
+            + " of the budget ε="
+            + show(budget.epsilon())
+            + ", δ="
+            + show(budget.delta())
+            + " after "
+            + now.queries()
+            + " charged queries; ask for a smaller ε/δ (SET dp.epsilon, SET dp.delta) or ask an"
+            + " administrator to raise the budget in the policy");
+  }
+
+  /** Six significant digits, no trailing zeros: 1, 0.5, 1e-7. */
+  static String show(double value) {
+    if (value == 0) {
+      return "0";
+    }
+    return BigDecimal.valueOf(value)
+        .round(new MathContext(6))
+        .stripTrailingZeros()
+        .toString()
+        .toLowerCase(Locale.ROOT)
+        .replace("e+", "e");
+  }
+
+  private static ExactCost exact(PrivacyCost cost) throws SQLException {
+    try {
+      return ExactCost.of(cost);
+    } catch (IllegalArgumentException e) {
+      throw new SQLException(
+          "cannot charge this privacy cost: " + e.getMessage(),
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code(),
+          e);
+    }
+  }
+
+  private static void checkAnalyst(String analyst) throws SQLException {
+    if (analyst == null || analyst.isBlank() || analyst.length() > MAX_ANALYST_LENGTH) {
+      throw new SQLException(
+          "analyst name must be non-blank and at most "
+              + MAX_ANALYST_LENGTH
+              + " characters. Provided value: "
+              + (analyst == null ? "null" : "'" + truncate(analyst, 300) + "'"),
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+    }
+  }
+
+  private static void checkBudget(Budget budget) throws SQLException {
+    if (budget == null
+        || !(budget.epsilon() >= 0)
+        || !Double.isFinite(budget.epsilon())
+        || !(budget.delta() >= 0)
+        || !(budget.delta() < 1)) {
+      throw new SQLException(
+          "an analyst's budget must have 0 <= epsilon < infinity and 0 <= delta < 1. Provided"
+              + " value: "
+              + budget,
+          AnalyzerSqlState.INVALID_POLICY.code());
+    }
+  }
+
+  private static String truncate(String text) {
+    return truncate(text, MAX_DESCRIPTION_LENGTH);
+  }
+
+  private static String truncate(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+  }
+
+  private static void pause(int attempt) throws SQLException {
+    try {
+      Thread.sleep(Math.min(1000L, 10L << attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while charging the privacy ledger", "57014", e);
+    }
+  }
+
+  /** An analyst's stored running totals. */
+  record Totals(ExactCost cost, long queries) {
+    static final Totals NONE = new Totals(ExactCost.ZERO, 0);
+  }
+}

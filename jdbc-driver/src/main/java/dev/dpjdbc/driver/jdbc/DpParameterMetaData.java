@@ -1,0 +1,89 @@
+package dev.dpjdbc.driver.jdbc;
+
+import java.sql.ParameterMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+
+/**
+ * The {@code ?} parameters of a planned statement: their number is exact; their types are not
+ * inferred (reported as {@link Types#OTHER}), so bind them with the setter matching the column.
+ */
+final class DpParameterMetaData implements ParameterMetaData {
+  private final int count;
+
+  DpParameterMetaData(int count) {
+    this.count = count;
+  }
+
+  private void check(int i) throws SQLException {
+    if (i < 1 || i > count) {
+      throw new SQLException("parameter index " + i + " is out of range 1.." + count, "22023");
+    }
+  }
+
+  @Override
+  public int getParameterCount() {
+    return count;
+  }
+
+  @Override
+  public int isNullable(int i) throws SQLException {
+    check(i);
+    return parameterNullableUnknown;
+  }
+
+  @Override
+  public boolean isSigned(int i) throws SQLException {
+    check(i);
+    return true;
+  }
+
+  @Override
+  public int getPrecision(int i) throws SQLException {
+    check(i);
+    return 0;
+  }
+
+  @Override
+  public int getScale(int i) throws SQLException {
+    check(i);
+    return 0;
+  }
+
+  @Override
+  public int getParameterType(int i) throws SQLException {
+    check(i);
+    return Types.OTHER;
+  }
+
+  @Override
+  public String getParameterTypeName(int i) throws SQLException {
+    check(i);
+    return "unknown";
+  }
+
+  @Override
+  public String getParameterClassName(int i) throws SQLException {
+    check(i);
+    return Object.class.getName();
+  }
+
+  @Override
+  public int getParameterMode(int i) throws SQLException {
+    check(i);
+    return parameterModeIn;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    throw Refusals.noUnwrap(iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
+  }
+}

@@ -1,0 +1,184 @@
+package dev.dpjdbc.driver.jdbc;
+
+import dev.dpjdbc.driver.execute.Table;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+
+/**
+ * Metadata of a dpjdbc result, from the plan's output columns (so a {@code PreparedStatement}'s
+ * metadata before execution equals its result's after) or from a catalog result's columns. Every
+ * column is read-only and nullable (a SUM over a group may be NULL).
+ */
+final class DpResultSetMetaData implements ResultSetMetaData {
+  private final List<Table.Column> columns;
+
+  DpResultSetMetaData(List<Table.Column> columns) {
+    this.columns = List.copyOf(columns);
+  }
+
+  private Table.Column column(int i) throws SQLException {
+    if (i < 1 || i > columns.size()) {
+      throw new SQLException("column index " + i + " is out of range 1.." + columns.size(), "22023");
+    }
+    return columns.get(i - 1);
+  }
+
+  @Override
+  public int getColumnCount() {
+    return columns.size();
+  }
+
+  @Override
+  public String getColumnLabel(int i) throws SQLException {
+    return column(i).label();
+  }
+
+  @Override
+  public String getColumnName(int i) throws SQLException {
+    return column(i).label();
+  }
+
+  @Override
+  public int getColumnType(int i) throws SQLException {
+    return column(i).jdbcType();
+  }
+
+  @Override
+  public String getColumnTypeName(int i) throws SQLException {
+    return column(i).typeName();
+  }
+
+  @Override
+  public String getColumnClassName(int i) throws SQLException {
+    String c = column(i).className();
+    return c == null ? Object.class.getName() : c;
+  }
+
+  @Override
+  public int isNullable(int i) throws SQLException {
+    column(i);
+    return columnNullable;
+  }
+
+  @Override
+  public boolean isSigned(int i) throws SQLException {
+    return switch (column(i).jdbcType()) {
+      case Types.BIGINT,
+          Types.INTEGER,
+          Types.SMALLINT,
+          Types.TINYINT,
+          Types.DOUBLE,
+          Types.FLOAT,
+          Types.REAL,
+          Types.NUMERIC,
+          Types.DECIMAL -> true;
+      default -> false;
+    };
+  }
+
+  @Override
+  public int getPrecision(int i) throws SQLException {
+    return switch (column(i).jdbcType()) {
+      case Types.BIGINT -> 19;
+      case Types.INTEGER -> 10;
+      case Types.SMALLINT -> 5;
+      case Types.DOUBLE, Types.FLOAT -> 17;
+      case Types.REAL -> 8;
+      case Types.BOOLEAN, Types.BIT -> 1;
+      default -> 0;
+    };
+  }
+
+  @Override
+  public int getScale(int i) throws SQLException {
+    column(i);
+    return 0;
+  }
+
+  @Override
+  public int getColumnDisplaySize(int i) throws SQLException {
+    return switch (column(i).jdbcType()) {
+      case Types.BIGINT -> 20;
+      case Types.INTEGER -> 11;
+      case Types.SMALLINT -> 6;
+      case Types.DOUBLE, Types.FLOAT, Types.REAL -> 25;
+      case Types.BOOLEAN, Types.BIT -> 5;
+      default -> 64;
+    };
+  }
+
+  @Override
+  public boolean isAutoIncrement(int i) throws SQLException {
+    column(i);
+    return false;
+  }
+
+  @Override
+  public boolean isCaseSensitive(int i) throws SQLException {
+    int t = column(i).jdbcType();
+    return t == Types.VARCHAR || t == Types.CHAR || t == Types.LONGVARCHAR || t == Types.OTHER;
+  }
+
+  @Override
+  public boolean isSearchable(int i) throws SQLException {
+    column(i);
+    return false;
+  }
+
+  @Override
+  public boolean isCurrency(int i) throws SQLException {
+    column(i);
+    return false;
+  }
+
+  @Override
+  public String getSchemaName(int i) throws SQLException {
+    column(i);
+    return "";
+  }
+
+  @Override
+  public String getTableName(int i) throws SQLException {
+    column(i);
+    return "";
+  }
+
+  @Override
+  public String getCatalogName(int i) throws SQLException {
+    column(i);
+    return "";
+  }
+
+  @Override
+  public boolean isReadOnly(int i) throws SQLException {
+    column(i);
+    return true;
+  }
+
+  @Override
+  public boolean isWritable(int i) throws SQLException {
+    column(i);
+    return false;
+  }
+
+  @Override
+  public boolean isDefinitelyWritable(int i) throws SQLException {
+    column(i);
+    return false;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    throw Refusals.noUnwrap(iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
+  }
+}

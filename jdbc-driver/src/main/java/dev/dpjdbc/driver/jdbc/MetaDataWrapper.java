@@ -1,0 +1,85 @@
+package dev.dpjdbc.driver.jdbc;
+
+import dev.dpjdbc.driver.execute.BackendErrors;
+import dev.dpjdbc.driver.execute.Table;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * The backend's {@link DatabaseMetaData}, delegated so BI tools can browse schemas, with three
+ * changes: {@code getConnection()} returns the dpjdbc connection; every {@link ResultSet} is
+ * materialised into a {@link DpResultSet} (catalog data only: names, types, keys — no table rows);
+ * {@code unwrap}/{@code isWrapperFor} know only {@link DatabaseMetaData} itself. Backend errors are
+ * scrubbed. A dynamic proxy keeps the ~180 pure delegations out of the source.
+ */
+final class MetaDataWrapper implements InvocationHandler {
+  private final DatabaseMetaData backend;
+  private final DpConnection connection;
+
+  private MetaDataWrapper(DatabaseMetaData backend, DpConnection connection) {
+    this.backend = backend;
+    this.connection = connection;
+  }
+
+  static DatabaseMetaData wrap(DatabaseMetaData backend, DpConnection connection) {
+    return (DatabaseMetaData)
+        Proxy.newProxyInstance(
+            MetaDataWrapper.class.getClassLoader(),
+            new Class<?>[] {DatabaseMetaData.class},
+            new MetaDataWrapper(backend, connection));
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    switch (method.getName()) {
+      case "getConnection":
+        return connection;
+      case "getURL":
+        return connection.url();
+      case "unwrap":
+        Class<?> iface = (Class<?>) args[0];
+        if (iface.isInstance(proxy)) {
+          return proxy;
+        }
+        throw Refusals.noUnwrap(iface);
+      case "isWrapperFor":
+        return ((Class<?>) args[0]).isInstance(proxy);
+      case "equals":
+        return proxy == args[0];
+      case "hashCode":
+        return System.identityHashCode(proxy);
+      case "toString":
+        return "dpjdbc DatabaseMetaData for " + connection.url();
+      default:
+        break;
+    }
+    connection.checkOpen();
+    Object result;
+    try {
+      result = method.invoke(backend, args);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw BackendErrors.scrub(sql);
+      }
+      throw e.getCause();
+    }
+    if (result instanceof ResultSet rs) {
+      try (rs) {
+        return new DpResultSet(Table.copyOf(rs), null, null);
+      }
+    }
+    if (result instanceof Connection) {
+      return connection;
+    }
+    if (method.getName().equals("isReadOnly")) {
+      return true;
+    }
+    return result;
+  }
+}

@@ -1,0 +1,219 @@
+package dev.dpjdbc.driver.session;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.SensitivityAnalyzer;
+import dev.dpjdbc.analyze.catalog.CatalogQueries;
+import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.driver.Backends;
+import dev.dpjdbc.driver.ConnectionConfig;
+import dev.dpjdbc.driver.charge.Ledger;
+import dev.dpjdbc.driver.execute.PassThrough;
+import dev.dpjdbc.driver.execute.PlanExecutor;
+import dev.dpjdbc.driver.execute.RawResult;
+import dev.dpjdbc.driver.execute.RunningStatement;
+import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.perturb.Grant;
+import dev.dpjdbc.driver.perturb.NoiseAllocation;
+import dev.dpjdbc.driver.perturb.NoisyResult;
+import dev.dpjdbc.driver.perturb.Perturber;
+import dev.dpjdbc.driver.perturb.PostProcess;
+import dev.dpjdbc.mechanisms.allocate.Allocation;
+import dev.dpjdbc.mechanisms.sample.SecureNoise;
+import dev.dpjdbc.policy.Policy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * One analyst's session on one {@code jdbc:dp:} connection: its settings, its pooled backend
+ * connection (held until {@link #close}), the shared analyzer and ledger. {@link #execute} is the
+ * privacy path every statement takes: session commands, catalog pass-through, or plan → execute →
+ * charge → perturb → release. Not thread-safe beyond {@link #cancel} (JDBC connections are used by
+ * one thread at a time).
+ */
+public final class Session implements AutoCloseable {
+  private final String analyst;
+  private final Ledger.Budget budget;
+  private final Connection backend;
+  private final Planner planner;
+  private final Ledger ledger;
+  private final Perturber perturber;
+  private final RunningStatement running = new RunningStatement();
+  private QuerySettings settings;
+
+  /** A session over explicit parts; {@link #open} is what the driver uses. */
+  Session(
+      String analyst,
+      Ledger.Budget budget,
+      Connection backend,
+      Planner planner,
+      Ledger ledger,
+      QuerySettings settings) {
+    this.analyst = analyst;
+    this.budget = budget;
+    this.backend = backend;
+    this.planner = planner;
+    this.ledger = ledger;
+    this.settings = settings;
+    this.perturber = new Perturber(SecureNoise.create());
+  }
+
+  /** Opens a session: policy, analyzer and ledger from the shared cache, one pooled connection. */
+  public static Session open(ConnectionConfig config, Backends backends) throws SQLException {
+    Policy policy = backends.policy(config);
+    Connection backend = backends.borrow(config);
+    try {
+      backend.setAutoCommit(true);
+      SensitivityAnalyzer analyzer = backends.analyzer(config, policy);
+      return new Session(
+          config.analyst(),
+          budgetOf(policy, config.analyst()),
+          backend,
+          analyzer::plan,
+          backends.ledger(policy),
+          QuerySettings.from(policy.query()));
+    } catch (SQLException | RuntimeException e) {
+      backend.close();
+      throw e;
+    }
+  }
+
+  private static Ledger.Budget budgetOf(Policy policy, String analyst) {
+    Policy.Analyst a = policy.analysts().get(analyst);
+    if (a == null) {
+      a = policy.analysts().get(analyst.toLowerCase(java.util.Locale.ROOT));
+    }
+    double epsilon = a != null && a.epsilon() != null ? a.epsilon() : policy.budget().epsilon();
+    double delta = a != null && a.delta() != null ? a.delta() : policy.budget().delta();
+    return new Ledger.Budget(epsilon, delta);
+  }
+
+  /** Runs one statement with its {@code ?} values. */
+  public Outcome execute(String sql, List<Object> params, int queryTimeoutSeconds)
+      throws SQLException {
+    String statement = SqlText.single(sql);
+    var command = SessionCommand.parse(statement);
+    if (command.isPresent()) {
+      return runCommand(command.get(), params);
+    }
+    CatalogQueries.Classification c = CatalogQueries.classify(statement);
+    switch (c.verdict()) {
+      case PASS_THROUGH -> {
+        PassThrough.Answer a = PassThrough.run(backend, statement, params, running);
+        return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
+      }
+      case REFUSE ->
+          throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      default -> {
+        return release(statement, params, queryTimeoutSeconds);
+      }
+    }
+  }
+
+  /** The privacy path: plan → execute → charge → perturb → release. */
+  private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
+      throws SQLException {
+    PrivacyPlan plan = plan(sql);
+    Allocation allocation = allocate(plan);
+    RawResult raw = PlanExecutor.run(plan, params, backend, queryTimeoutSeconds, running);
+    Ledger.BudgetStatus after = ledger.charge(analyst, budget, allocation.cost(), sql);
+    NoisyResult noisy = perturber.perturb(raw, plan, new Grant(allocation, after));
+    Table released = PostProcess.release(noisy, plan);
+    return new Outcome(released, -1, CostWarning.of(analyst, allocation, after));
+  }
+
+  private Outcome runCommand(SessionCommand command, List<Object> params) throws SQLException {
+    if (command instanceof SessionCommand.Set set) {
+      settings = Setting.forKey(set.key()).apply(settings, set.value());
+      return Outcome.count(0);
+    }
+    if (command instanceof SessionCommand.Show show) {
+      return Outcome.rows(show(show.key()));
+    }
+    PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) command).query());
+    return Outcome.rows(ExplainPrivacy.explain(plan, settings, allocate(plan)));
+  }
+
+  private Table show(String key) throws SQLException {
+    if (key.equalsIgnoreCase("dp.budget")) {
+      return BudgetTable.of(ledger.status(analyst, budget));
+    }
+    Setting s = Setting.forKey(key);
+    return BudgetTable.single(s.key(), s.show(settings));
+  }
+
+  /** Columns and parameter count of a statement, without running it or spending anything. */
+  public Description describe(String sql) throws SQLException {
+    String statement = SqlText.single(sql);
+    var command = SessionCommand.parse(statement);
+    if (command.isPresent()) {
+      SessionCommand cmd = command.get();
+      if (cmd instanceof SessionCommand.Set) {
+        return new Description(List.of(), 0);
+      }
+      if (cmd instanceof SessionCommand.Show show) {
+        return new Description(show(show.key()).columns(), 0);
+      }
+      PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) cmd).query());
+      return new Description(ExplainPrivacy.COLUMNS, plan.parameterCount());
+    }
+    CatalogQueries.Classification c = CatalogQueries.classify(statement);
+    switch (c.verdict()) {
+      case PASS_THROUGH -> {
+        return new Description(
+            PassThrough.describe(backend, statement),
+            PassThrough.parameterCount(backend, statement));
+      }
+      case REFUSE ->
+          throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      default -> {
+        PrivacyPlan plan = plan(statement);
+        return new Description(PostProcess.columns(plan), plan.parameterCount());
+      }
+    }
+  }
+
+  private PrivacyPlan plan(String sql) throws SQLException {
+    try {
+      return planner.plan(sql);
+    } catch (RuntimeException e) {
+      throw new SQLException(
+          "dpjdbc could not plan this query (" + e.getMessage() + ")",
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+  }
+
+  private Allocation allocate(PrivacyPlan plan) throws SQLException {
+    return NoiseAllocation.allocate(
+        plan, settings.params(), settings.mechanism(), settings.objective());
+  }
+
+  /** The analyst charged for this session's releases. */
+  public String analyst() {
+    return analyst;
+  }
+
+  /** The current per-query settings. */
+  public QuerySettings settings() {
+    return settings;
+  }
+
+  /**
+   * The backend connection, for {@code DatabaseMetaData} delegation only (catalog data); the
+   * wrapper that uses it never hands it out.
+   */
+  public Connection catalogConnection() {
+    return backend;
+  }
+
+  /** Cancels the running backend statement, from any thread. */
+  public void cancel() throws SQLException {
+    running.cancel();
+  }
+
+  /** Returns the backend connection to its pool. */
+  @Override
+  public void close() throws SQLException {
+    backend.close();
+  }
+}

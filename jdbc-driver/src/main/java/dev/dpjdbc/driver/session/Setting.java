@@ -1,0 +1,94 @@
+package dev.dpjdbc.driver.session;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.mechanisms.Mechanism;
+import dev.dpjdbc.mechanisms.Objective;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The settings {@code SET dp.<name> = value} changes and {@code SHOW dp.<name>} reads. A bad value
+ * is SQLState 22023 with a message naming the setting and its allowed range.
+ */
+public enum Setting {
+  EPSILON("dp.epsilon", "a number > 0 and finite, e.g. 0.5"),
+  DELTA("dp.delta", "a number >= 0 and < 1, e.g. 1e-7"),
+  MECHANISM("dp.mechanism", "one of gaussian, laplace, auto"),
+  OBJECTIVE("dp.objective", "one of relative, absolute, equal-split, iid");
+
+  private final String key;
+  private final String allowed;
+
+  Setting(String key, String allowed) {
+    this.key = key;
+    this.allowed = allowed;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  /** The setting named {@code key} (case-insensitive); 22023 listing the known ones if none. */
+  public static Setting forKey(String key) throws SQLException {
+    for (Setting s : values()) {
+      if (s.key.equalsIgnoreCase(key)) {
+        return s;
+      }
+    }
+    throw new SQLException(
+        "unknown setting "
+            + key
+            + "; SET accepts dp.epsilon, dp.delta, dp.mechanism, dp.objective and SHOW also"
+            + " dp.budget",
+        AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+  }
+
+  /** Settings with this one replaced by {@code value}. */
+  public QuerySettings apply(QuerySettings s, String value) throws SQLException {
+    try {
+      return switch (this) {
+        case EPSILON -> {
+          double e = Double.parseDouble(value);
+          if (!(e > 0) || Double.isInfinite(e)) {
+            throw bad(value);
+          }
+          yield new QuerySettings(e, s.delta(), s.mechanism(), s.objective());
+        }
+        case DELTA -> {
+          double d = Double.parseDouble(value);
+          if (!(d >= 0 && d < 1)) {
+            throw bad(value);
+          }
+          yield new QuerySettings(s.epsilon(), d, s.mechanism(), s.objective());
+        }
+        case MECHANISM ->
+            new QuerySettings(s.epsilon(), s.delta(), Mechanism.parse(value), s.objective());
+        case OBJECTIVE -> {
+          Objective o = Objective.parse(value);
+          if (o == Objective.EXPLICIT) {
+            throw bad(value);
+          }
+          yield new QuerySettings(s.epsilon(), s.delta(), s.mechanism(), o);
+        }
+      };
+    } catch (IllegalArgumentException e) {
+      throw bad(value);
+    }
+  }
+
+  /** The current value as SHOW prints it. */
+  public String show(QuerySettings s) {
+    return switch (this) {
+      case EPSILON -> Double.toString(s.epsilon());
+      case DELTA -> Double.toString(s.delta());
+      case MECHANISM -> s.mechanism().name().toLowerCase(Locale.ROOT);
+      case OBJECTIVE -> s.objective().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    };
+  }
+
+  private SQLException bad(String value) {
+    return new SQLException(
+        "invalid value for " + key + ": " + value + "; allowed: " + allowed,
+        AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+  }
+}

@@ -1,0 +1,73 @@
+package dev.dpjdbc.mechanisms.sample;
+
+import java.math.BigInteger;
+
+/**
+ * Exact Bernoulli(exp(−γ)) for a rational γ = num/den ≥ 0: Canonne, Kamath, Steinke 2020, "The
+ * Discrete Gaussian for Differential Privacy", Algorithm 1. Only uniform integers and integer
+ * comparisons are used.
+ *
+ * <p>For γ ≤ 1: draw A_K ~ Bernoulli(γ/K) for K = 1, 2, … until the first A_K = 0; return 1 iff
+ * that K is odd (P = Σ_k (−γ)^k/k! = e^−γ). For γ > 1: e^−γ = (e^−1)^⌊γ⌋ · e^−(γ−⌊γ⌋), one
+ * Bernoulli(e^−1) per unit of ⌊γ⌋ (stopping at the first 0), then one Bernoulli(e^−frac).
+ */
+final class BernoulliExp {
+  private BernoulliExp() {}
+
+  /** Bernoulli(num/den), num ≤ den: U uniform on {0..den−1}, return U < num. */
+  static boolean bernoulli(RandomSource rnd, BigInteger num, BigInteger den) {
+    if (den.bitLength() <= 62) {
+      return rnd.uniformBelow(den.longValue()) < num.longValue();
+    }
+    return rnd.uniformBelow(den).compareTo(num) < 0;
+  }
+
+  /** Bernoulli(exp(−num/den)). */
+  static boolean sample(RandomSource rnd, BigInteger num, BigInteger den) {
+    if (num.signum() < 0 || den.signum() <= 0) {
+      throw new IllegalArgumentException("gamma must be >= 0. Provided: " + num + "/" + den);
+    }
+    if (num.compareTo(den) <= 0) {
+      return sampleAtMostOne(rnd, num, den);
+    }
+    BigInteger[] qr = num.divideAndRemainder(den);
+    for (BigInteger k = BigInteger.ZERO; k.compareTo(qr[0]) < 0; k = k.add(BigInteger.ONE)) {
+      if (!expMinusOne(rnd)) {
+        return false;
+      }
+    }
+    return sampleAtMostOne(rnd, qr[1], den);
+  }
+
+  /** Bernoulli(exp(−1)), the γ = 1 case with long arithmetic: A_K = 1 iff U(K) == 0. */
+  static boolean expMinusOne(RandomSource rnd) {
+    long k = 1;
+    while (rnd.uniformBelow(k) == 0) {
+      k++;
+    }
+    return (k & 1) == 1;
+  }
+
+  private static boolean sampleAtMostOne(RandomSource rnd, BigInteger num, BigInteger den) {
+    if (num.signum() == 0) {
+      return true;
+    }
+    long k = 1;
+    if (den.bitLength() <= 52) {
+      // Long arithmetic while den·k < 2^62 (k reaching kMax has probability < 1/kMax!).
+      long n = num.longValue();
+      long d = den.longValue();
+      long kMax = 1L << (62 - den.bitLength());
+      while (k < kMax && rnd.uniformBelow(d * k) < n) {
+        k++;
+      }
+      if (k < kMax) {
+        return (k & 1) == 1;
+      }
+    }
+    while (bernoulli(rnd, num, den.multiply(BigInteger.valueOf(k)))) {
+      k++;
+    }
+    return (k & 1) == 1;
+  }
+}

@@ -1,0 +1,168 @@
+package dev.dpjdbc.analyze.bounds;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The backend-specific half of the catalog: enforced CHECK constraints (table and domain) and enum
+ * labels, read from PostgreSQL's {@code pg_catalog} or H2 2.x's {@code INFORMATION_SCHEMA}. Only
+ * constraints the backend enforces on every row count: PostgreSQL's NOT VALID ones
+ * ({@code convalidated = false}) are skipped.
+ */
+interface BackendConstraints {
+
+  /** One CHECK: its name, its text, and the column VALUE stands for (domain CHECKs) or null. */
+  record Check(String name, String text, String valueColumn) {}
+
+  List<Check> checks(Connection c, String schema, String table) throws SQLException;
+
+  /** Enum labels in declaration order, by column name. */
+  Map<String, List<String>> enumLabels(Connection c, String schema, String table)
+      throws SQLException;
+
+  static BackendConstraints forProduct(String productName) {
+    String p = productName.toLowerCase(java.util.Locale.ROOT);
+    if (p.contains("postgres")) {
+      return new Postgres();
+    }
+    if (p.contains("h2")) {
+      return new H2();
+    }
+    return new None();
+  }
+
+  /** Other backends: no CHECK reading yet (policy bounds and JDBC type ranges still apply). */
+  final class None implements BackendConstraints {
+    @Override
+    public List<Check> checks(Connection c, String schema, String table) {
+      return List.of();
+    }
+
+    @Override
+    public Map<String, List<String>> enumLabels(Connection c, String schema, String table) {
+      return Map.of();
+    }
+  }
+
+  /** PostgreSQL: {@code pg_constraint} (validated only), domains, {@code pg_enum}. */
+  final class Postgres implements BackendConstraints {
+    private static final String TABLE_CHECKS =
+        "SELECT con.conname, pg_get_constraintdef(con.oid, true) FROM pg_constraint con"
+            + " JOIN pg_class c ON c.oid = con.conrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE con.contype = 'c' AND con.convalidated AND n.nspname = ? AND c.relname = ?"
+            + " ORDER BY con.conname";
+    private static final String DOMAIN_CHECKS =
+        "SELECT a.attname, t.typname, con.conname, pg_get_constraintdef(con.oid, true)"
+            + " FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " JOIN pg_type t ON t.oid = a.atttypid"
+            + " JOIN pg_constraint con ON con.contypid = t.oid"
+            + " WHERE t.typtype = 'd' AND con.contype = 'c' AND con.convalidated"
+            + " AND a.attnum > 0 AND NOT a.attisdropped AND n.nspname = ? AND c.relname = ?"
+            + " ORDER BY a.attnum, con.conname";
+    private static final String ENUMS =
+        "SELECT a.attname, e.enumlabel FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " JOIN pg_type t ON t.oid = a.atttypid JOIN pg_enum e ON e.enumtypid = t.oid"
+            + " WHERE a.attnum > 0 AND NOT a.attisdropped AND n.nspname = ? AND c.relname = ?"
+            + " ORDER BY a.attnum, e.enumsortorder";
+
+    @Override
+    public List<Check> checks(Connection c, String schema, String table) throws SQLException {
+      List<Check> out = new ArrayList<>();
+      for (String[] row : query(c, TABLE_CHECKS, schema, table, 2)) {
+        out.add(new Check("CHECK constraint " + row[0], row[1], null));
+      }
+      for (String[] row : query(c, DOMAIN_CHECKS, schema, table, 4)) {
+        out.add(new Check("domain " + row[1] + " CHECK " + row[2], row[3], row[0]));
+      }
+      return out;
+    }
+
+    @Override
+    public Map<String, List<String>> enumLabels(Connection c, String schema, String table)
+        throws SQLException {
+      Map<String, List<String>> out = new LinkedHashMap<>();
+      for (String[] row : query(c, ENUMS, schema, table, 2)) {
+        out.computeIfAbsent(row[0], k -> new ArrayList<>()).add(row[1]);
+      }
+      return out;
+    }
+  }
+
+  /** H2 2.x: INFORMATION_SCHEMA CHECK_CONSTRAINTS, DOMAIN_CONSTRAINTS and ENUM_VALUES. */
+  final class H2 implements BackendConstraints {
+    private static final String TABLE_CHECKS =
+        "SELECT cc.CONSTRAINT_NAME, cc.CHECK_CLAUSE FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc"
+            + " JOIN INFORMATION_SCHEMA.CHECK_CONSTRAINTS cc"
+            + " ON cc.CONSTRAINT_SCHEMA = tc.CONSTRAINT_SCHEMA"
+            + " AND cc.CONSTRAINT_NAME = tc.CONSTRAINT_NAME"
+            + " WHERE tc.CONSTRAINT_TYPE = 'CHECK' AND tc.TABLE_SCHEMA = ? AND tc.TABLE_NAME = ?"
+            + " ORDER BY cc.CONSTRAINT_NAME";
+    private static final String DOMAIN_CHECKS =
+        "SELECT col.COLUMN_NAME, col.DOMAIN_NAME, cc.CONSTRAINT_NAME, cc.CHECK_CLAUSE"
+            + " FROM INFORMATION_SCHEMA.COLUMNS col"
+            + " JOIN INFORMATION_SCHEMA.DOMAIN_CONSTRAINTS dc"
+            + " ON dc.DOMAIN_SCHEMA = col.DOMAIN_SCHEMA AND dc.DOMAIN_NAME = col.DOMAIN_NAME"
+            + " JOIN INFORMATION_SCHEMA.CHECK_CONSTRAINTS cc"
+            + " ON cc.CONSTRAINT_SCHEMA = dc.CONSTRAINT_SCHEMA"
+            + " AND cc.CONSTRAINT_NAME = dc.CONSTRAINT_NAME"
+            + " WHERE col.TABLE_SCHEMA = ? AND col.TABLE_NAME = ?"
+            + " ORDER BY col.ORDINAL_POSITION, cc.CONSTRAINT_NAME";
+    private static final String ENUMS =
+        "SELECT col.COLUMN_NAME, ev.VALUE_NAME FROM INFORMATION_SCHEMA.COLUMNS col"
+            + " JOIN INFORMATION_SCHEMA.ENUM_VALUES ev ON ev.OBJECT_SCHEMA = col.TABLE_SCHEMA"
+            + " AND ev.OBJECT_NAME = col.TABLE_NAME AND ev.OBJECT_TYPE = 'TABLE'"
+            + " AND ev.ENUM_IDENTIFIER = col.DTD_IDENTIFIER"
+            + " WHERE col.TABLE_SCHEMA = ? AND col.TABLE_NAME = ?"
+            + " ORDER BY col.ORDINAL_POSITION, ev.VALUE_ORDINAL";
+
+    @Override
+    public List<Check> checks(Connection c, String schema, String table) throws SQLException {
+      List<Check> out = new ArrayList<>();
+      for (String[] row : query(c, TABLE_CHECKS, schema, table, 2)) {
+        out.add(new Check("CHECK constraint " + row[0], row[1], null));
+      }
+      for (String[] row : query(c, DOMAIN_CHECKS, schema, table, 4)) {
+        out.add(new Check("domain " + row[1] + " CHECK " + row[2], row[3], row[0]));
+      }
+      return out;
+    }
+
+    @Override
+    public Map<String, List<String>> enumLabels(Connection c, String schema, String table)
+        throws SQLException {
+      Map<String, List<String>> out = new LinkedHashMap<>();
+      for (String[] row : query(c, ENUMS, schema, table, 2)) {
+        out.computeIfAbsent(row[0], k -> new ArrayList<>()).add(row[1]);
+      }
+      return out;
+    }
+  }
+
+  private static List<String[]> query(
+      Connection c, String sql, String schema, String table, int width) throws SQLException {
+    List<String[]> rows = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, schema);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String[] row = new String[width];
+          for (int i = 0; i < width; i++) {
+            row[i] = rs.getString(i + 1);
+          }
+          rows.add(row);
+        }
+      }
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,202 @@
+package dev.dpjdbc.analyze.bounds;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads {@link TableMeta} from a live backend: columns, primary and foreign keys through {@link
+ * DatabaseMetaData}; CHECK constraints, domains and enum labels through {@link BackendConstraints};
+ * type ranges from the column types. Results are cached per table for the catalog's lifetime (the
+ * analyzer's), so a schema change needs a new analyzer.
+ *
+ * <p>Type-implied guarantees: {@code NUMERIC(p,s)} → |x| ≤ 10^(p−s) − 10^(−s) (for p ≤ 38);
+ * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
+ * labels.
+ */
+public final class ConstraintCatalog {
+  private final Connection connection;
+  private final BackendConstraints backend;
+  private final Map<String, Optional<TableMeta>> cache = new ConcurrentHashMap<>();
+
+  public ConstraintCatalog(Connection connection) throws SQLException {
+    this.connection = connection;
+    this.backend =
+        BackendConstraints.forProduct(connection.getMetaData().getDatabaseProductName());
+  }
+
+  /**
+   * The table named {@code table} in {@code schema} (null = the connection's current schema). Names
+   * match exactly first, then ignoring case, as PostgreSQL folds unquoted names and H2 stores them
+   * upper-case.
+   */
+  public synchronized Optional<TableMeta> table(String schema, String table) throws SQLException {
+    String key = schema + "\u0000" + table;
+    Optional<TableMeta> hit = cache.get(key);
+    if (hit == null) {
+      hit = load(schema, table);
+      cache.put(key, hit);
+    }
+    return hit;
+  }
+
+  private Optional<TableMeta> load(String schema, String table) throws SQLException {
+    DatabaseMetaData md = connection.getMetaData();
+    String wantSchema = schema != null ? schema : connection.getSchema();
+    String[] found = null;
+    try (ResultSet rs = md.getTables(null, null, null, new String[] {"TABLE", "VIEW", "BASE TABLE", "PARTITIONED TABLE"})) {
+      List<String[]> candidates = new ArrayList<>();
+      while (rs.next()) {
+        candidates.add(new String[] {rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")});
+      }
+      found = pick(candidates, wantSchema, table, true);
+      if (found == null) {
+        found = pick(candidates, wantSchema, table, false);
+      }
+    }
+    if (found == null) {
+      return Optional.empty();
+    }
+    return Optional.of(read(md, found[0], found[1]));
+  }
+
+  private static String[] pick(List<String[]> candidates, String schema, String table, boolean exact) {
+    for (String[] c : candidates) {
+      boolean s = schema == null || (exact ? schema.equals(c[0]) : schema.equalsIgnoreCase(c[0]));
+      boolean t = exact ? table.equals(c[1]) : table.equalsIgnoreCase(c[1]);
+      if (s && t) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private TableMeta read(DatabaseMetaData md, String schema, String table) throws SQLException {
+    Map<String, List<String>> enums = backend.enumLabels(connection, schema, table);
+    Map<String, ColumnMeta> columns = new LinkedHashMap<>();
+    try (ResultSet rs = md.getColumns(null, schema, table, null)) {
+      while (rs.next()) {
+        if (!table.equals(rs.getString("TABLE_NAME")) || !schema.equals(rs.getString("TABLE_SCHEM"))) {
+          continue; // getColumns takes patterns: '_' matches any character
+        }
+        String name = rs.getString("COLUMN_NAME");
+        columns.put(
+            name,
+            new ColumnMeta(
+                name,
+                rs.getInt("DATA_TYPE"),
+                rs.getString("TYPE_NAME").toLowerCase(Locale.ROOT),
+                rs.getInt("COLUMN_SIZE"),
+                rs.getInt("DECIMAL_DIGITS"),
+                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
+                enums.get(name)));
+      }
+    }
+    TreeMap<Short, String> pk = new TreeMap<>();
+    try (ResultSet rs = md.getPrimaryKeys(null, schema, table)) {
+      while (rs.next()) {
+        pk.put(rs.getShort("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+      }
+    }
+    Map<String, TableMeta.ForeignKey> fks = new LinkedHashMap<>();
+    try (ResultSet rs = md.getImportedKeys(null, schema, table)) {
+      while (rs.next()) {
+        String name = rs.getString("FK_NAME");
+        TableMeta.ForeignKey fk =
+            fks.computeIfAbsent(
+                String.valueOf(name),
+                k -> {
+                  try {
+                    return new TableMeta.ForeignKey(
+                        new ArrayList<>(), rs.getString("PKTABLE_SCHEM"), rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                  } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                  }
+                });
+        fk.columns().add(rs.getString("FKCOLUMN_NAME"));
+        fk.refColumns().add(rs.getString("PKCOLUMN_NAME"));
+      }
+    }
+    Map<String, Interval> intervals = new HashMap<>();
+    Map<String, List<Object>> values = new HashMap<>();
+    Map<String, String> valueSources = new HashMap<>();
+    for (ColumnMeta c : columns.values()) {
+      typeFacts(c, intervals, values, valueSources);
+    }
+    for (BackendConstraints.Check check : backend.checks(connection, schema, table)) {
+      CheckParser.Facts facts = CheckParser.parse(check.text(), check.name(), check.valueColumn());
+      facts.intervals().forEach((col, iv) -> resolve(columns, col)
+          .ifPresent(c -> intervals.merge(c, iv, Interval::intersect)));
+      facts.values().forEach((col, vs) -> resolve(columns, col).ifPresent(c -> {
+        List<Object> prior = values.get(c);
+        if (prior == null) {
+          values.put(c, vs);
+        } else {
+          LinkedHashSet<Object> both = new LinkedHashSet<>(prior);
+          both.retainAll(vs);
+          values.put(c, List.copyOf(both));
+        }
+        valueSources.put(c, check.name());
+      }));
+    }
+    List<TableMeta.ForeignKey> fkList = new ArrayList<>();
+    fks.values().forEach(fk -> fkList.add(new TableMeta.ForeignKey(
+        List.copyOf(fk.columns()), fk.refSchema(), fk.refTable(), List.copyOf(fk.refColumns()))));
+    return new TableMeta(
+        schema, table, columns, new ArrayList<>(pk.values()), fkList, intervals, values, valueSources);
+  }
+
+  private static Optional<String> resolve(Map<String, ColumnMeta> columns, String printed) {
+    if (columns.containsKey(printed)) {
+      return Optional.of(printed);
+    }
+    return columns.keySet().stream().filter(k -> k.equalsIgnoreCase(printed)).findFirst();
+  }
+
+  private static void typeFacts(
+      ColumnMeta c,
+      Map<String, Interval> intervals,
+      Map<String, List<Object>> values,
+      Map<String, String> valueSources) {
+    String name = c.name();
+    if (c.isEnum()) {
+      values.put(name, List.copyOf(c.enumLabels()));
+      valueSources.put(name, "enum type " + c.typeName());
+      return;
+    }
+    if (c.isBoolean()) {
+      values.put(name, List.of(Boolean.TRUE, Boolean.FALSE));
+      valueSources.put(name, "BOOLEAN");
+      return;
+    }
+    switch (c.jdbcType()) {
+      case Types.SMALLINT -> intervals.put(name, Interval.of(-32768, 32767, "SMALLINT"));
+      case Types.TINYINT -> intervals.put(name, Interval.of(-128, 127, "TINYINT"));
+      case Types.NUMERIC, Types.DECIMAL -> {
+        int p = c.precision();
+        int s = c.scale();
+        if (p > 0 && p <= 38 && s >= 0 && s <= p) {
+          double max =
+              BigDecimal.TEN.pow(p - s).subtract(BigDecimal.ONE.movePointLeft(s)).doubleValue();
+          intervals.put(name, Interval.of(-max, max, "NUMERIC(" + p + "," + s + ")"));
+        }
+      }
+      default -> {
+        // no type-implied range
+      }
+    }
+  }
+}
