@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * Locates the team's reference tables ({@code shared/reference/*}): walks up from the working
  * directory looking for {@code shared/reference/<name>} (the checkout sits next to {@code shared/}
- * on the team machine), or a directory named by the {@code dpjdbc.reference.dir} system property.
- * A test that needs a table that truly is absent is skipped with an assumption message saying so.
+ * on the team machine), or a directory named by the {@code dpjdbc.reference.dir} system property. A
+ * test that needs a table that truly is absent is skipped with an assumption message saying so.
  */
 public final class ReferenceFiles {
   private ReferenceFiles() {}
@@ -21,6 +21,15 @@ public final class ReferenceFiles {
   /** The lines of the reference file, or a skipped test if it cannot be found. */
   public static List<String> lines(String name) {
     Path p = find(name);
+    if (p == null) {
+      try (var in = ReferenceFiles.class.getResourceAsStream("/reference/" + name)) {
+        if (in != null) {
+          return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
     assumeTrue(
         p != null,
         "reference file shared/reference/"

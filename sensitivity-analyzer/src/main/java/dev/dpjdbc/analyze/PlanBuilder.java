@@ -54,14 +54,14 @@ final class PlanBuilder {
     this.bounds = bounds;
     this.shape = shape;
     this.originalSql = originalSql;
-    this.tableName = bounds.meta().name();
+    this.tableName = shape.table();
     this.sql = new RewriteBuilder(backend, bounds.meta().schema(), bounds.meta().name());
     this.coords = new Coordinates(bounds.rowsPerUnit());
   }
 
   PrivacyPlan build() throws SQLException {
     List<SqlNode> items = shape.select().getSelectList().getList();
-    if (shape.select().getGroup() == null && items.stream().noneMatch(PlanBuilder::isAggregate)) {
+    if (shape.select().getGroup() == null && items.stream().noneMatch(PlanBuilder::hasAggregate)) {
       throw new SQLException(
           "dpjdbc answers only aggregate queries; a row-level SELECT would release individual rows."
               + " Ask for aggregates instead, e.g. SELECT COUNT(*), AVG(salary) FROM " + tableName,
@@ -124,7 +124,7 @@ final class PlanBuilder {
     int c = bounds.rowsPerUnit();
     int l0 = bounds.groupsPerUnit();
     sql.unit(unit, bounds.unitIsKey(), c, l0);
-    String u = String.join(", ", unit);
+    String u = String.join(", ", unit).toLowerCase(Locale.ROOT);
     uses.add(new BoundUse(tableName, u, "privacy unit", bounds.unitSource()));
     uses.add(new BoundUse(tableName, u, "at most " + c + " row(s) per unit per group",
         bounds.limitSource(true)));
@@ -143,10 +143,10 @@ final class PlanBuilder {
       }
       ColumnMeta col = column(id);
       TableBounds.Domain domain = bounds.domain(col).orElseThrow(() -> new SQLException(
-          "GROUP BY " + tableName + "." + col.name() + " needs a public domain (its values are"
-              + " released even for empty groups): declare it with a CHECK (" + col.name()
+          "GROUP BY " + tableName + "." + display(col) + " needs a public domain (its values are"
+              + " released even for empty groups): declare it with a CHECK (" + display(col)
               + " IN (...)) constraint, an enum type, or in the policy as tables." + tableName
-              + ".columns." + col.name() + ": {values: [...]}",
+              + ".columns." + display(col) + ": {values: [...]}",
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code()));
       combinations *= domain.values().size();
       if (combinations > 100_000) {
@@ -161,7 +161,7 @@ final class PlanBuilder {
       keys.add(new GroupKey(id.names.get(id.names.size() - 1), type, col.typeName(),
           domain.values(), domain.source()));
       keyColumns.add(col.name());
-      uses.add(new BoundUse(tableName, col.name(), "values " + domain.values(), domain.source()));
+      uses.add(new BoundUse(tableName, display(col), "values " + domain.values(), domain.source()));
     }
   }
 
@@ -196,7 +196,7 @@ final class PlanBuilder {
     if (fn.equals("count")) {
       int c = coords.countOutput(id.isStar() ? coords.countStar() : countOf(column(id)));
       return new OutputColumn(label, Types.BIGINT, "int8", "COUNT(" + (id.isStar() ? "*"
-          : column(id).name()) + ")", new OutputExpr.CountOf(c));
+          : display(column(id))) + ")", new OutputExpr.CountOf(c));
     }
     if (id.isStar()) {
       throw new SQLException("invalid query: " + fn + "(*)", AnalyzerSqlState.SYNTAX_ERROR.code());
@@ -204,11 +204,11 @@ final class PlanBuilder {
     ColumnMeta col = column(id);
     TableBounds.Bound b = bound(col);
     String v = value(col, b);
-    String agg = fn.toUpperCase(Locale.ROOT) + "(" + col.name() + ")";
+    String agg = fn.toUpperCase(Locale.ROOT) + "(" + display(col) + ")";
     OutputExpr out = switch (fn) {
-      case "sum" -> new OutputExpr.SumOf(coords.sum(col.name(), v, b), b.lower(), b.upper());
-      case "avg" -> coords.avg(col.name(), v, b, countOf(col));
-      default -> coords.variance(col.name(), v, b, countOf(col), fn);
+      case "sum" -> new OutputExpr.SumOf(coords.sum(display(col), v, b), b.lower(), b.upper());
+      case "avg" -> coords.avg(display(col), v, b, countOf(col));
+      default -> coords.variance(display(col), v, b, countOf(col), fn);
     };
     return new OutputColumn(label, Types.DOUBLE, "float8", agg, out);
   }
@@ -219,7 +219,7 @@ final class PlanBuilder {
     }
     String v = valueColumns.computeIfAbsent(col.name() + "#raw",
         k -> sql.value(backend.quote(col.name())));
-    return coords.count(col.name(), v);
+    return coords.count(display(col), v);
   }
 
   private String value(ColumnMeta col, TableBounds.Bound b) {
@@ -229,17 +229,17 @@ final class PlanBuilder {
 
   private TableBounds.Bound bound(ColumnMeta col) throws SQLException {
     if (!col.isNumeric()) {
-      throw unsupported("aggregating non-numeric column " + tableName + "." + col.name());
+      throw unsupported("aggregating non-numeric column " + tableName + "." + display(col));
     }
     TableBounds.Bound b = bounds.bound(col.name()).orElseThrow(() -> new SQLException(
-        "column " + tableName + "." + col.name() + " has no bound, so one person's influence on"
+        "column " + tableName + "." + display(col) + " has no bound, so one person's influence on"
             + " this aggregate is unlimited. Bound it with an enforced CHECK constraint (e.g."
-            + " ALTER TABLE " + tableName + " ADD CHECK (" + col.name() + " BETWEEN 0 AND 100000);"
-            + " NOT VALID constraints don't count) or in the policy: tables." + tableName
-            + ".columns." + col.name() + ": {min: ..., max: ...}",
+            + " ALTER TABLE " + tableName + " ADD CHECK (" + display(col) + " BETWEEN 0 AND"
+            + " 100000); NOT VALID constraints don't count) or in the policy: tables." + tableName
+            + ".columns." + display(col) + ": {min: ..., max: ...}",
         AnalyzerSqlState.MISSING_BOUND.code()));
     String what = "[" + Backend.number(b.lower()) + ", " + Backend.number(b.upper()) + "]";
-    BoundUse use = new BoundUse(tableName, col.name(), what, b.source());
+    BoundUse use = new BoundUse(tableName, display(col), what, b.source());
     if (!uses.contains(use)) {
       uses.add(use);
     }
@@ -256,6 +256,18 @@ final class PlanBuilder {
   private String unparseWhere(SqlNode where) {
     SqlNode mapped = where.accept(new SqlShuttle() {
       @Override
+      public SqlNode visit(SqlCall call) {
+        SqlNode visited = super.visit(call);
+        // PostgreSQL's x::t is emitted as the portable CAST(x AS t)
+        if (visited instanceof SqlCall c
+            && c.getOperator() == org.apache.calcite.sql.fun.SqlLibraryOperators.INFIX_CAST) {
+          return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(
+              c.getParserPosition(), c.getOperandList());
+        }
+        return visited;
+      }
+
+      @Override
       public SqlNode visit(SqlIdentifier id) {
         if (id.isStar()) {
           return id;
@@ -267,6 +279,26 @@ final class PlanBuilder {
     });
     return mapped.toSqlString(c -> c.withDialect(backend.dialect()).withQuoteAllIdentifiers(true))
         .getSql();
+  }
+
+  static boolean hasAggregate(SqlNode node) {
+    boolean[] found = {false};
+    node.accept(
+        new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
+          @Override
+          public Void visit(SqlCall call) {
+            found[0] |= isAggregate(call);
+            return super.visit(call);
+          }
+        });
+    return found[0];
+  }
+
+  /** The name users know a column by: PostgreSQL's folded (lower-case) spelling. */
+  static String display(ColumnMeta col) {
+    return col.name().equals(col.name().toUpperCase(Locale.ROOT))
+        ? col.name().toLowerCase(Locale.ROOT)
+        : col.name();
   }
 
   static boolean isAggregate(SqlNode node) {

@@ -25,11 +25,11 @@ import java.math.BigDecimal;
  * <p>Worst case, an admitted total exceeds B_ε by the accountant's relative slack 1e-12 (plus the
  * 1.1e-16 of {@link ExactCost}); δ is never exceeded beyond that representation error.
  *
- * <p>Reported spend ({@code SHOW dp.budget}): the accountant's better pair, {@link Accountant#spent}
- * on the totals rounded to nearest doubles: (Σε, Σδ) under basic composition, or (ε(Σρ, δ'), B_δ)
- * under zCDP — the conversion uses the whole δ budget, so δ remaining is then 0 while ε remains
- * (further Gaussian queries add only to ρ). When no accounting fits (a budget lowered below what
- * was already spent) the basic pair is reported.
+ * <p>Reported spend ({@code SHOW dp.budget}): the accountant's better pair, {@link
+ * Accountant#spent} on the totals rounded to nearest doubles: (Σε, Σδ) under basic composition, or
+ * (ε(Σρ, δ'), B_δ) under zCDP — the conversion uses the whole δ budget, so δ remaining is then 0
+ * while ε remains (further Gaussian queries add only to ρ). When no accounting fits (a budget
+ * lowered below what was already spent) the basic pair is reported.
  */
 final class Admission {
 

@@ -13,8 +13,8 @@ import java.util.Objects;
  * BigDecimal#valueOf(double)}, i.e. {@link Double#toString(double)}: the short decimal that reads
  * back as the same double), rounded <em>up</em> to {@link #SCALE} decimal places when it has more.
  * Sums of these decimals are exact. The decimal differs from the double the mechanism was
- * calibrated with by at most half an ulp (relative 2⁻⁵³ ≈ 1.1e-16), and all components are ≥ 0,
- * so a total never under-states the true spend by more than 1.1e-16 relative — far inside the 1e-12
+ * calibrated with by at most half an ulp (relative 2⁻⁵³ ≈ 1.1e-16), and all components are ≥ 0, so
+ * a total never under-states the true spend by more than 1.1e-16 relative — far inside the 1e-12
  * relative slack the project allows. Rounding up to the scale can only over-charge.
  *
  * @param epsilon Σε (basic composition)

@@ -5,8 +5,6 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Objects;
@@ -19,8 +17,8 @@ import java.util.Set;
  * <p>A charge is one transaction: make sure the analyst's totals row exists (a separate
  * auto-committed insert; a concurrent insert of the same row is a harmless unique violation), lock
  * it with {@code SELECT ... FOR UPDATE}, add the cost exactly, apply {@link Admission}, then append
- * the log row and update the totals and commit — or roll back and refuse with SQLState {@code ZD100}
- * having recorded nothing. The row lock serialises charges of one analyst across threads,
+ * the log row and update the totals and commit — or roll back and refuse with SQLState {@code
+ * ZD100} having recorded nothing. The row lock serialises charges of one analyst across threads,
  * connections and processes, so concurrent charges can never overspend. Lock waits that time out
  * and deadlock/serialisation failures are retried a few times; any other failure propagates, and
  * the caller then releases nothing. Nothing is ever refunded.
@@ -72,7 +70,8 @@ final class JdbcLedger implements Ledger {
     checkBudget(budget);
     Objects.requireNonNull(cost, "cost");
     ExactCost add = exact(cost);
-    String text = truncate(description == null ? "" : description);
+    // PostgreSQL text cannot hold NUL; a failing log insert would refuse an affordable query
+    String text = truncate(description == null ? "" : description.replace('\u0000', '\uFFFD'));
     SQLException last = null;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Connection c = connections.acquire();

@@ -8,20 +8,28 @@ import java.sql.SQLException;
  * released, in one transaction that locks the analyst's row; charges are never refunded.
  *
  * <p>Admission: a query is admitted when, after adding its cost, the better of basic (ε,δ)
- * composition and zCDP (ρ, converted with Canonne–Kamath–Steinke 2020 at the δ left after the
- * extra δ) stays within the analyst's budget. A refusal is an {@link SQLException} with SQLState
- * {@code ZD100} and a message that says what remains.
+ * composition and zCDP (ρ, converted with Canonne–Kamath–Steinke 2020 at the δ left after the extra
+ * δ) stays within the analyst's budget. A refusal is an {@link SQLException} with SQLState {@code
+ * ZD100} and a message that says what remains ({@link BudgetExhaustedException}).
+ *
+ * <p>Implementations are thread-safe; open one per ledger URL per process and share it. Sums are
+ * exact decimals, so budgets run out exactly at the policy's limit (docs/ledger.md).
  */
 public interface Ledger extends AutoCloseable {
 
-  /** Opens (and creates on first use) the ledger in the database at {@code jdbcUrl}. */
+  /**
+   * Opens (and creates on first use) the ledger in the database at {@code jdbcUrl}: H2 (file or
+   * memory) or PostgreSQL, which many processes may share. Fails with SQLState F0000 when the
+   * database holds a ledger of another schema version.
+   */
   static Ledger open(String jdbcUrl) throws SQLException {
     return JdbcLedger.open(jdbcUrl);
   }
 
   /**
-   * Atomically admits and records {@code cost} for {@code analyst}, or throws (SQLState ZD100)
-   * without recording anything.
+   * Atomically admits and records {@code cost} for {@code analyst}, or throws {@link
+   * BudgetExhaustedException} (SQLState ZD100) without recording anything. Any other {@link
+   * SQLException} means the charge may not have happened: release nothing.
    *
    * @param budget the analyst's lifetime budget
    * @param description what was charged (the query text, for the audit trail)

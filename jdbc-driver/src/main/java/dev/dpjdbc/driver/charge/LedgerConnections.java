@@ -14,8 +14,8 @@ import java.util.List;
  * per concurrent charge, kept idle for reuse, checked with {@link Connection#isValid(int)} before
  * reuse so a restarted ledger database is reconnected transparently.
  *
- * <p>Every connection handed out is in auto-commit mode at READ COMMITTED; H2 connections get a
- * 30 s lock timeout (H2's 1 s default is too short when many sessions queue on one analyst's row).
+ * <p>Every connection handed out is in auto-commit mode at READ COMMITTED; H2 connections get a 30
+ * s lock timeout (H2's 1 s default is too short when many sessions queue on one analyst's row).
  * Thread-safe.
  */
 final class LedgerConnections implements AutoCloseable {
@@ -27,6 +27,19 @@ final class LedgerConnections implements AutoCloseable {
   private final String url;
   private final Deque<Connection> idle = new ArrayDeque<>();
   private boolean closed;
+
+  static {
+    // Register the bundled drivers even when DriverManager initialised before this jar's class
+    // loader was seen (BI tools load driver jars late); direct references survive relocation.
+    org.h2.Driver.load();
+    if (!org.postgresql.Driver.isRegistered()) {
+      try {
+        org.postgresql.Driver.register();
+      } catch (SQLException ignored) {
+        // registered concurrently
+      }
+    }
+  }
 
   LedgerConnections(String url) {
     this.url = url;

@@ -24,10 +24,11 @@ import java.util.Locale;
  * common subset of H2 2.x and PostgreSQL 10+.
  *
  * <p>Creation is safe when several processes start at once: on PostgreSQL the DDL runs in one
- * transaction holding a transaction-scoped advisory lock, so exactly one process creates the
- * tables and the others wait and then find them; on H2 (one process per file database unless the
- * URL sets {@code AUTO_SERVER=TRUE}) the engine serialises DDL, and an "already exists" race is
- * retried. A database whose schema version is newer than this code knows is refused.
+ * transaction holding a transaction-scoped advisory lock, so exactly one process creates the tables
+ * and the others wait and then find them; on H2 (one process per file database unless the URL sets
+ * {@code AUTO_SERVER=TRUE}) creation is serialised within the JVM, and a failed creation is retried
+ * whenever the tables turn out to exist afterwards. Once the version row exists no DDL runs at all.
+ * A database whose schema version differs from this code's is refused.
  */
 final class LedgerSchema {
 
@@ -100,23 +101,37 @@ final class LedgerSchema {
    */
   static void ensure(Connection connection) throws SQLException {
     boolean postgres = isPostgres(connection);
-    SQLException last = null;
-    for (int attempt = 0; attempt < 5; attempt++) {
+    connection.setAutoCommit(true);
+    for (int attempt = 1; existingVersion(connection) == null; attempt++) {
       try {
-        createOnce(connection, postgres);
-        checkVersion(connection);
-        return;
+        if (postgres) {
+          createOnce(connection, true);
+        } else {
+          synchronized (LedgerSchema.class) {
+            // H2 does not serialise concurrent CREATE ... IF NOT EXISTS of one object reliably
+            createOnce(connection, false);
+          }
+        }
       } catch (SQLException e) {
         rollbackQuietly(connection);
-        if (!isCreationRace(e)) {
+        if (attempt >= 5 || !isCreationRace(e) && existingVersion(connection) == null) {
           throw e;
         }
-        last = e;
+        // another process was creating the same tables: look again
       } finally {
         connection.setAutoCommit(true);
       }
     }
-    throw last;
+    checkVersion(connection);
+  }
+
+  /** The stored schema version, or null when the tables are not there (yet). Auto-commit only. */
+  private static String existingVersion(Connection connection) {
+    try {
+      return readVersion(connection);
+    } catch (SQLException e) {
+      return null;
+    }
   }
 
   private static void createOnce(Connection connection, boolean postgres) throws SQLException {
@@ -132,7 +147,8 @@ final class LedgerSchema {
     }
     if (readVersion(connection) == null) {
       try (PreparedStatement ps =
-          connection.prepareStatement("INSERT INTO " + META + " (meta_key, meta_value) VALUES (?, ?)")) {
+          connection.prepareStatement(
+              "INSERT INTO " + META + " (meta_key, meta_value) VALUES (?, ?)")) {
         ps.setString(1, "schema_version");
         ps.setString(2, Integer.toString(VERSION));
         ps.executeUpdate();

@@ -29,9 +29,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What every ledger database must show (run on H2 by {@link H2LedgerTest} and on a real
- * PostgreSQL by {@link PostgresLedgerTest}). Each test uses its own analyst, so one database serves
- * the whole class.
+ * What every ledger database must show (run on H2 by {@link H2LedgerTest} and on a real PostgreSQL
+ * by {@link PostgresLedgerTest}). Each test uses its own analyst, so one database serves the whole
+ * class.
  */
 abstract class LedgerContract {
 
@@ -146,6 +146,33 @@ abstract class LedgerContract {
     }
   }
 
+  /** The audit text never makes an affordable charge fail (NUL bytes, huge query text). */
+  @Test
+  void charge_awkwardDescription_isStoredSanitisedAndTruncated() throws SQLException {
+    String analyst = freshAnalyst("text");
+    String huge = "SELECT '\u0000' " + "x".repeat(200_000);
+    try (Ledger ledger = Ledger.open(url())) {
+      ledger.charge(analyst, new Budget(1, 0), laplace(0.5), huge);
+      ledger.charge(analyst, new Budget(1, 0), laplace(0.5), null);
+    }
+    try (Connection c = DriverManager.getConnection(url());
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT description FROM "
+                    + LedgerSchema.CHARGE
+                    + " WHERE analyst = ? ORDER BY id")) {
+      ps.setString(1, analyst);
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next());
+        String stored = rs.getString(1);
+        assertEquals(100_000, stored.length());
+        assertTrue(stored.startsWith("SELECT '\uFFFD' xxx"), stored.substring(0, 20));
+        assertTrue(rs.next());
+        assertEquals("", rs.getString(1));
+      }
+    }
+  }
+
   @Test
   void status_unknownAnalyst_spentNothing() throws SQLException {
     try (Ledger ledger = Ledger.open(url())) {
@@ -161,7 +188,7 @@ abstract class LedgerContract {
   @Test
   void charge_concurrentThreadsAndTwoLedgers_neverExceedTheBudget() throws Exception {
     String analyst = freshAnalyst("race");
-    Budget budget = new Budget(1.0, 1e-6);
+    Budget budget = new Budget(2.0, 1e-6);
     int threadsPerLedger = 4;
     int attemptsPerThread = 5;
     try (Ledger first = Ledger.open(url());
@@ -193,11 +220,65 @@ abstract class LedgerContract {
         total += f.get(2, TimeUnit.MINUTES);
       }
       pool.shutdown();
-      assertEquals(10, total);
-      assertEquals(10, first.status(analyst, budget).queries());
-      assertEquals(10, logRows(analyst));
-      assertEquals(1.0, second.status(analyst, budget).epsilonSpent(), 0.0);
+      assertEquals(20, total);
+      assertEquals(20, first.status(analyst, budget).queries());
+      assertEquals(20, logRows(analyst));
+      assertEquals(2.0, second.status(analyst, budget).epsilonSpent(), 0.0);
     }
+  }
+
+  /** ρ of the analytic Gaussian at (ε, δ) = (0.1, 1e-7): μ0 = 0.0241958206793701, ρ = μ0²/2. */
+  static final double GAUSSIAN_RHO_01_1EM7 = 0.0002927188691741177;
+
+  /**
+   * Small Gaussian queries, (ε, δ) = (0.1, 1e-7) each, against a budget (1, 1e-6): basic
+   * composition stops at 10 (both Σε and Σδ reach the budget), Bun–Steinke would stop at 59, and
+   * the ledger's CKS20 zCDP accounting admits 83 (CKS(83ρ, 1e-6) = 0.99867, CKS(84ρ, 1e-6) =
+   * 1.00510, computed with scipy).
+   */
+  @Test
+  void charge_smallGaussianQueries_zcdpAdmitsEightTimesMoreThanBasic() throws SQLException {
+    String analyst = freshAnalyst("gauss");
+    Budget budget = new Budget(1.0, 1e-6);
+    PrivacyCost gaussian = new PrivacyCost(0.1, 1e-7, GAUSSIAN_RHO_01_1EM7, 0);
+    try (Ledger ledger = Ledger.open(url())) {
+      int admitted = 0;
+      while (admitted < 200) {
+        try {
+          ledger.charge(analyst, budget, gaussian, "gaussian " + admitted);
+          admitted++;
+        } catch (SQLException e) {
+          assertEquals("ZD100", e.getSQLState());
+          break;
+        }
+      }
+      assertEquals(83, admitted);
+      BudgetStatus status = ledger.status(analyst, budget);
+      assertEquals(83, status.queries());
+      assertEquals(0.99867, status.epsilonSpent(), 1e-4);
+      assertEquals(1e-6, status.deltaSpent(), 0.0); // the zCDP conversion uses all of δ
+      assertEquals(0.0, status.deltaRemaining(), 0.0);
+      assertEquals(1.0 - status.epsilonSpent(), status.epsilonRemaining(), 1e-15);
+    }
+  }
+
+  /** A ledger written by a newer dpjdbc (another schema version) is refused, not misread. */
+  @Test
+  void open_otherSchemaVersion_isRefused() throws SQLException {
+    String url = freshDatabaseUrl();
+    try (Ledger ledger = Ledger.open(url)) {
+      ledger.status("x", new Budget(1, 0));
+    }
+    try (Connection c = DriverManager.getConnection(url);
+        PreparedStatement ps =
+            c.prepareStatement(
+                "UPDATE " + LedgerSchema.META + " SET meta_value = '2' WHERE meta_key = ?")) {
+      ps.setString(1, "schema_version");
+      assertEquals(1, ps.executeUpdate());
+    }
+    SQLException refused = assertThrows(SQLException.class, () -> Ledger.open(url));
+    assertEquals(AnalyzerSqlState.INVALID_POLICY.code(), refused.getSQLState());
+    assertTrue(refused.getMessage().contains("schema version is 2"), refused.getMessage());
   }
 
   /** Several processes starting at once must all find (or create) the same tables. */

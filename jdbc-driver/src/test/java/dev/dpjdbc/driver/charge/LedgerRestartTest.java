@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dpjdbc.driver.charge.Ledger.Budget;
 import dev.dpjdbc.driver.charge.Ledger.BudgetStatus;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +28,7 @@ class LedgerRestartTest {
       ledger.charge("alice", budget, LedgerContract.laplace(1), "parent before");
     }
 
-    Result child = runChild(url, "alice", 2, 1.0, 3.0);
+    ChildJvm.Result child = runChild(url, "alice", 2, 1.0, 3.0);
     assertEquals(0, child.exitCode(), child.output());
     assertTrue(child.output().contains("queries=3"), child.output());
 
@@ -48,36 +44,21 @@ class LedgerRestartTest {
       assertEquals("ZD100", refused.getSQLState());
     }
 
-    Result refusedChild = runChild(url, "alice", 1, 1.0, 3.0);
+    ChildJvm.Result refusedChild = runChild(url, "alice", 1, 1.0, 3.0);
     assertEquals(3, refusedChild.exitCode(), refusedChild.output());
     assertTrue(refusedChild.output().contains("refused ZD100"), refusedChild.output());
   }
 
-  record Result(int exitCode, String output) {}
-
-  private static Result runChild(
+  private static ChildJvm.Result runChild(
       String url, String analyst, int queries, double epsilon, double budgetEpsilon)
-      throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                List.of(
-                    java.toString(),
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    LedgerChildMain.class.getName(),
-                    url,
-                    analyst,
-                    Integer.toString(queries),
-                    Double.toString(epsilon),
-                    Double.toString(budgetEpsilon)))
-            .redirectErrorStream(true);
-    Process process = builder.start();
-    byte[] out = process.getInputStream().readAllBytes();
-    if (!process.waitFor(2, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new AssertionError("child JVM did not exit within 2 minutes");
-    }
-    return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8));
+      throws Exception {
+    return ChildJvm.start(
+            "sequential",
+            url,
+            analyst,
+            Integer.toString(queries),
+            Double.toString(epsilon),
+            Double.toString(budgetEpsilon))
+        .await();
   }
 }

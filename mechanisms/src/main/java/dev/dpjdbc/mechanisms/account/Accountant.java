@@ -10,8 +10,8 @@ package dev.dpjdbc.mechanisms.account;
  *       include every failure probability (thresholds, (0,δ) mechanisms).
  *   <li><b>ZCDP</b>: Σρ-zCDP plus the extra failure probability Σδ_extra; at the δ budget D the
  *       release is (ε, D)-DP with ε = conversion of Σρ at δ = D − Σδ_extra (CKS20, or Bun–Steinke
- *       if smaller), usable when D − Σδ_extra &gt; 0. Assumes every cost's ε-part is covered by
- *       its ρ (Gaussian μ0²/2, pure ε-DP ε²/2).
+ *       if smaller), usable when D − Σδ_extra &gt; 0. Assumes every cost's ε-part is covered by its
+ *       ρ (Gaussian μ0²/2, pure ε-DP ε²/2).
  * </ul>
  *
  * The smaller ε wins; ties go to BASIC. Stateless and thread-safe.
@@ -25,7 +25,9 @@ public final class Accountant {
 
   private Accountant() {}
 
-  /** The better of basic and zCDP accounting for {@code total} within δ budget {@code budgetDelta}. */
+  /**
+   * The better of basic and zCDP accounting for {@code total} within δ budget {@code budgetDelta}.
+   */
   public static Spent spent(PrivacyCost total, double budgetDelta) {
     if (total == null) {
       throw new IllegalArgumentException("total cost is required");

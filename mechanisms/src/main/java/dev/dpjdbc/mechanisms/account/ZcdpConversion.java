@@ -1,10 +1,10 @@
 package dev.dpjdbc.mechanisms.account;
 
 /**
- * zCDP ρ → (ε, δ): Canonne–Kamath–Steinke 2020 (Prop. 12 / Cor. 13, tight up to the choice of
- * Rényi order) and Bun–Steinke 2016 (Prop. 1.3). Both are valid conversions for any ρ ≥ 0 and δ in
- * (0, 1); CKS is never larger than Bun–Steinke at the optimum, and the accountant uses the smaller
- * of the two anyway.
+ * zCDP ρ → (ε, δ): Canonne–Kamath–Steinke 2020 (Prop. 12 / Cor. 13, tight up to the choice of Rényi
+ * order) and Bun–Steinke 2016 (Prop. 1.3). Both are valid conversions for any ρ ≥ 0 and δ in (0,
+ * 1); CKS is never larger than Bun–Steinke at the optimum, and the accountant uses the smaller of
+ * the two anyway.
  */
 public final class ZcdpConversion {
   /** Grid over t = ln(α − 1): α from 1 + e^−12 to 1 + e^40 covers ρ down to ~1e-30. */

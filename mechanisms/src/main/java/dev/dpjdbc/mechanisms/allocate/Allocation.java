@@ -25,4 +25,51 @@ public record Allocation(
     double iidMse,
     double equalSplitMse,
     double mu0,
-    PrivacyCost cost) {}
+    PrivacyCost cost) {
+  public Allocation {
+    if (mechanism == null
+        || objective == null
+        || scales == null
+        || stddevs == null
+        || cost == null) {
+      throw new IllegalArgumentException(
+          "mechanism, objective, scales, stddevs and cost are required");
+    }
+    if (scales.length != stddevs.length) {
+      throw new IllegalArgumentException(
+          "scales and stddevs must have the same length. Provided: "
+              + scales.length
+              + " and "
+              + stddevs.length);
+    }
+    scales = scales.clone();
+    stddevs = stddevs.clone();
+  }
+
+  /** σ_i or b_i (a copy). */
+  @Override
+  public double[] scales() {
+    return scales.clone();
+  }
+
+  /** Standard deviation of each coordinate's noise (a copy). */
+  @Override
+  public double[] stddevs() {
+    return stddevs.clone();
+  }
+
+  /** Number of coordinates. */
+  public int size() {
+    return scales.length;
+  }
+
+  /** σ_i or b_i of coordinate {@code i}, without copying. */
+  public double scale(int i) {
+    return scales[i];
+  }
+
+  /** Standard deviation of coordinate {@code i}'s noise, without copying. */
+  public double stddev(int i) {
+    return stddevs[i];
+  }
+}

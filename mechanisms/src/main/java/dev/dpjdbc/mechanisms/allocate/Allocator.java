@@ -29,8 +29,8 @@ import dev.dpjdbc.mechanisms.calibrate.AnalyticGaussian;
  *   Laplace  b_i  = L0 · (λ_i/w_i)^{1/3} · Σ_j λ_j^{2/3} w_j^{1/3} / ε′
  * </pre>
  *
- * (substituting back gives L0 Σ λ_j²/σ_j² = μ0² and L0 Σ λ_j/b_j = ε′ exactly). Weights: ABSOLUTE
- * w ≡ 1; RELATIVE/EXPLICIT the caller's; EQUAL_SPLIT w = 1/λ² (then σ_i ∝ λ_i, b_i = K⁺λ_i L0/ε′:
+ * (substituting back gives L0 Σ λ_j²/σ_j² = μ0² and L0 Σ λ_j/b_j = ε′ exactly). Weights: ABSOLUTE w
+ * ≡ 1; RELATIVE/EXPLICIT the caller's; EQUAL_SPLIT w = 1/λ² (then σ_i ∝ λ_i, b_i = K⁺λ_i L0/ε′:
  * each coordinate gets an equal share of the budget); IID one common scale σ = √L0‖λ‖₂/μ0 or b =
  * L0‖λ‖₁/ε′. Coordinates with λ_i = 0 get scale 0 and are left out of every sum and count (K⁺ is
  * the number of λ_i &gt; 0).
@@ -39,8 +39,8 @@ import dev.dpjdbc.mechanisms.calibrate.AnalyticGaussian;
  * lower weighted objective Σ w_i Var_i (the weights of the objective; w ≡ 1 for IID); ties go to
  * Laplace (pure DP). With δ = 0 only Laplace is possible.
  *
- * <p><b>Cost.</b> Gaussian (ε, δ, ρ = μ0²/2, 0) — the joint privacy-loss of Gaussian noise with
- * L0 Σ λ²/σ² = μ0² is ρ-zCDP with ρ = μ0²/2. Laplace (ε, δ, ρ = ε′²/2, 0) — pure ε′-DP implies
+ * <p><b>Cost.</b> Gaussian (ε, δ, ρ = μ0²/2, 0) — the joint privacy-loss of Gaussian noise with L0
+ * Σ λ²/σ² = μ0² is ρ-zCDP with ρ = μ0²/2. Laplace (ε, δ, ρ = ε′²/2, 0) — pure ε′-DP implies
  * ε′²/2-zCDP (Bun–Steinke 2016, Prop. 1.4).
  */
 public final class Allocator {
@@ -145,7 +145,8 @@ public final class Allocator {
 
   private static Allocation laplace(AllocationRequest r) {
     PrivacyParams p = r.params();
-    double eps = laplaceEpsilon(p);
+    // Shaded by 1e-14 relative so rounding in b_i cannot push L0 Σ λ/b past ε′ (cost uses ε′).
+    double eps = laplaceEpsilon(p) * (1 - 1e-14);
     double[] lambda = r.profile().lambda();
     double l0 = r.groups();
     double[] scales =
@@ -167,7 +168,7 @@ public final class Allocator {
         mse(laplaceIid(lambda, l0, eps), 2.0),
         mse(laplaceEqualSplit(lambda, l0, eps), 2.0),
         Double.NaN,
-        new PrivacyCost(p.epsilon(), p.delta(), eps * eps / 2, 0));
+        new PrivacyCost(p.epsilon(), p.delta(), laplaceEpsilon(p) * laplaceEpsilon(p) / 2, 0));
   }
 
   /** σ_i = √(L0 · (λ_i/√w_i) · Σ_j λ_j√w_j) / μ0. */

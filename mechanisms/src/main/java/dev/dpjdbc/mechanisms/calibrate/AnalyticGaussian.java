@@ -17,16 +17,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * Δ/μ0. For i.n.i.d. noise the condition is Σ λ_i²/σ_i² ≤ μ0².
  *
  * <p><b>Guarantees.</b> {@link #mu0} returns the lower end of a final bisection interval whose
- * relative width is ≤ 1e-12, and whose lower end satisfies δ(μ) ≤ δ as evaluated: never a σ
- * smaller than the exact one (up to the ~1e-14 relative evaluation error of δ(μ)). Results are
- * cached per (ε, δ).
+ * relative width is ≤ 1e-12, and whose lower end satisfies δ(μ) ≤ δ as evaluated: never a σ smaller
+ * than the exact one (up to the ~1e-14 relative evaluation error of δ(μ)). Results are cached per
+ * (ε, δ).
  *
  * <p><b>Numerics.</b> δ(μ) is computed as −Q(a)·expm1(ε + ln Q(b) − ln Q(a)), a = ε/μ − μ/2, b =
- * ε/μ + μ/2, with tail-accurate ln Q ({@link NormalTail}); no e^ε·Φ(tiny) product is formed, so
- * ε up to 10 and δ down to 1e-12 (and well beyond) keep full relative accuracy.
+ * ε/μ + μ/2, with tail-accurate ln Q ({@link NormalTail}); no e^ε·Φ(tiny) product is formed, so ε
+ * up to 10 and δ down to 1e-12 (and well beyond) keep full relative accuracy.
  */
 public final class AnalyticGaussian {
   private static final double RELATIVE_TOLERANCE = 1e-12;
+
+  /**
+   * μ0 is shaded down by this relative amount after bisection, so that the few-ulp rounding of σ =
+   * Δ/μ0 and of the allocation formulas cannot push Σλ²/σ² past the exact root.
+   */
+  static final double ROUNDING_GUARD = 1e-14;
+
   private static final Map<Key, Double> CACHE = new ConcurrentHashMap<>();
 
   private record Key(double epsilon, double delta) {}
@@ -62,8 +69,8 @@ public final class AnalyticGaussian {
   }
 
   /**
-   * The exact (Balle–Wang) δ of N(0, σ²) noise on a query of ℓ2-sensitivity Δ at the given ε:
-   * δ(μ) with μ = Δ/σ. Use it to verify a calibration: {@code delta(σ, Δ, ε) ≤ δ}.
+   * The exact (Balle–Wang) δ of N(0, σ²) noise on a query of ℓ2-sensitivity Δ at the given ε: δ(μ)
+   * with μ = Δ/σ. Use it to verify a calibration: {@code delta(σ, Δ, ε) ≤ δ}.
    */
   public static double delta(double sigma, double sensitivity, double epsilon) {
     if (!(sigma > 0) || Double.isInfinite(sigma)) {
@@ -133,7 +140,7 @@ public final class AnalyticGaussian {
         lo = mid;
       }
     }
-    return lo;
+    return lo * (1 - ROUNDING_GUARD);
   }
 
   private static double r(double d, double epsilon) {

@@ -3,16 +3,16 @@ package dev.dpjdbc.mechanisms.calibrate;
 /**
  * Exact (ε, δ) conditions for one real-valued query with additive Laplace or Logistic noise
  * (Vinterbo 2022, "Differential privacy: one-dimensional symmetric log-concave mechanisms",
- * Theorems 3 and 4). Only the one-dimensional results are used: the paper's multidimensional Lemma 8
- * / Theorem 9 are retracted and deliberately not implemented.
+ * Theorems 3 and 4). Only the one-dimensional results are used: the paper's multidimensional Lemma
+ * 8 / Theorem 9 are retracted and deliberately not implemented.
  *
  * <p>For noise density f and sensitivity Δ, the tight δ at ε is the hockey-stick divergence δ(ε) =
  * F(x₀) − e^ε F(x₀ − Δ), x₀ the point where the privacy loss ln f(x)/f(x−Δ) equals ε (the loss is
  * non-increasing for log-concave f). With ε0 = Δ/scale the largest privacy loss:
  *
  * <ul>
- *   <li>Laplace(b) (Thm 3): δ(ε) = 1 − e^{(ε − ε0)/2} for ε &lt; ε0, 0 otherwise. Hence the smallest
- *       b for (ε, δ) is Δ/(ε − 2 ln(1−δ)).
+ *   <li>Laplace(b) (Thm 3): δ(ε) = 1 − e^{(ε − ε0)/2} for ε &lt; ε0, 0 otherwise. Hence the
+ *       smallest b for (ε, δ) is Δ/(ε − 2 ln(1−δ)).
  *   <li>Logistic(s) (Thm 4; density e^{−x/s}/(s(1+e^{−x/s})²)): with t = e^{ε/2}, r = e^{ε0/2}, the
  *       loss equals ε at z = e^{x₀/s} = (r − t)/(t − 1/r), and δ(ε) = z/(1+z) − e^ε·(z/r²)/(1 +
  *       z/r²) for ε &lt; ε0, 0 otherwise.
@@ -49,7 +49,9 @@ public final class ExactOneDim {
     return Math.max(0.0, z / (1 + z) - Math.exp(epsilon) * zShift / (1 + zShift));
   }
 
-  /** Tight δ at ε of the given noise with scale {@code scale} on sensitivity {@code sensitivity}. */
+  /**
+   * Tight δ at ε of the given noise with scale {@code scale} on sensitivity {@code sensitivity}.
+   */
   public static double delta(Noise noise, double scale, double sensitivity, double epsilon) {
     if (!(scale > 0) || !(sensitivity > 0)) {
       throw new IllegalArgumentException(

@@ -3,12 +3,12 @@ package dev.dpjdbc.mechanisms.calibrate;
 import org.apache.commons.math3.special.Erf;
 
 /**
- * The standard normal survival function Q(x) = 1 − Φ(x), in linear and log space, accurate to a
- * few ulps relative far into the tail (Q(x) for x up to 37 through erfc; ln Q(x) for any finite x
+ * The standard normal survival function Q(x) = 1 − Φ(x), in linear and log space, accurate to a few
+ * ulps relative far into the tail (Q(x) for x up to 37 through erfc; ln Q(x) for any finite x
  * through the asymptotic series beyond x = 30, where Q would underflow).
  *
- * <p>Used wherever a difference of two tiny tail probabilities must keep its relative accuracy
- * (the analytic-Gaussian condition at δ down to 1e-12 and ε up to 10).
+ * <p>Used wherever a difference of two tiny tail probabilities must keep its relative accuracy (the
+ * analytic-Gaussian condition at δ down to 1e-12 and ε up to 10).
  */
 public final class NormalTail {
   private static final double SQRT2 = Math.sqrt(2.0);

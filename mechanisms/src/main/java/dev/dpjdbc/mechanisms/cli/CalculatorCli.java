@@ -11,8 +11,8 @@ import picocli.CommandLine.ParameterException;
  * prints the noise a query's sensitivity profile gets under a budget (one JSON object), {@code
  * sample} draws secure noise. See docs/mechanisms.md.
  *
- * <p>Exit codes: 0 success; 2 bad arguments (one line on stderr naming the argument and its
- * allowed range, never a stack trace); 1 any other failure (one line on stderr).
+ * <p>Exit codes: 0 success; 2 bad arguments (one line on stderr naming the argument and its allowed
+ * range, never a stack trace); 1 any other failure (one line on stderr).
  */
 @Command(
     name = "dpjdbc-mechanisms",

@@ -14,12 +14,28 @@ import java.math.BigInteger;
 final class BernoulliExp {
   private BernoulliExp() {}
 
-  /** Bernoulli(num/den), num ≤ den: U uniform on {0..den−1}, return U < num. */
+  /**
+   * Bernoulli(num/den), 0 ≤ num ≤ den. Small den: U uniform on {0..den−1}, return U < num. Large
+   * den: compare a uniform U ∈ [0,1), generated one random bit at a time, with the binary expansion
+   * of p = num/den (digit d_i = 1 iff 2r ≥ den, r ← 2r − d_i·den): the first bit where they differ
+   * decides U &lt; p; two bits are needed on average and the arithmetic stays exact.
+   */
   static boolean bernoulli(RandomSource rnd, BigInteger num, BigInteger den) {
     if (den.bitLength() <= 62) {
       return rnd.uniformBelow(den.longValue()) < num.longValue();
     }
-    return rnd.uniformBelow(den).compareTo(num) < 0;
+    BigInteger r = num;
+    while (r.signum() != 0) {
+      r = r.shiftLeft(1);
+      boolean digit = r.compareTo(den) >= 0;
+      if (digit) {
+        r = r.subtract(den);
+      }
+      if (rnd.bit() != digit) {
+        return digit; // U's bit 0 under p's 1: U < p; U's bit 1 over p's 0: U > p
+      }
+    }
+    return false; // p's expansion ended: U < p would need all further bits of U to be 0
   }
 
   /** Bernoulli(exp(−num/den)). */

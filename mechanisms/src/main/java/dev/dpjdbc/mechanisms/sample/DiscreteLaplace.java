@@ -10,9 +10,9 @@ import java.math.BigInteger;
  * of sensitivity Δ is (Δ/t)-DP, since P[z]/P[z+Δ] ≤ e^{Δ/t} — the same as continuous Laplace.
  *
  * <p>Algorithm 2 with t = a/b (a, b positive integers): repeat { U ~ Unif{0..a−1}; accept with
- * Bernoulli(e^{−U/a}); V ~ Geometric with P[V ≥ v] = e^{−v} (count Bernoulli(e^{−1}) successes); X =
- * U + a·V (so P[X = x] ∝ e^{−x/a}); Y = ⌊X/b⌋ (so P[Y = y] ∝ e^{−y·b/a}); sign B fair; reject (B=1,
- * Y=0) } return (1 − 2B)·Y.
+ * Bernoulli(e^{−U/a}); V ~ Geometric with P[V ≥ v] = e^{−v} (count Bernoulli(e^{−1}) successes); X
+ * = U + a·V (so P[X = x] ∝ e^{−x/a}); Y = ⌊X/b⌋ (so P[Y = y] ∝ e^{−y·b/a}); sign B fair; reject
+ * (B=1, Y=0) } return (1 − 2B)·Y.
  */
 public final class DiscreteLaplace {
   private DiscreteLaplace() {}

@@ -8,9 +8,10 @@ import java.security.SecureRandom;
  * uniform integers below a bound by rejection (no floating point decides anything).
  *
  * <p>Bits are fetched from {@link SecureRandom#nextBytes} in blocks of 512 bytes (one call per 4096
- * bits amortizes the generator's per-call locking and mixing) and handed out one draw at a time, so a uniform integer below {@code n} costs about {@code log2(n)} bits and, on average,
- * fewer than two tries. Instances are <b>not</b> thread-safe: callers that share one (such as
- * {@link SecureNoise}) serialize access.
+ * bits amortizes the generator's per-call locking and mixing) and handed out one draw at a time, so
+ * a uniform integer below {@code n} costs about {@code log2(n)} bits and, on average, fewer than
+ * two tries. Instances are <b>not</b> thread-safe: callers that share one (such as {@link
+ * SecureNoise}) serialize access.
  *
  * <p>Main code obtains instances only from {@link #secure()}. Tests may inject a {@link
  * SecureRandom} of their choice through the package-private {@link #forTesting(SecureRandom)}.
@@ -124,6 +125,19 @@ public final class RandomSource {
    */
   public synchronized double nextUnitDouble() {
     return bits(53) * 0x1p-53;
+  }
+
+  /** Uniform on {0, …, n−1} for callers outside this package (synchronized). */
+  public synchronized BigInteger nextBelow(BigInteger n) {
+    return uniformBelow(n);
+  }
+
+  /** True with probability exactly p (lazy comparison with p's binary expansion; synchronized). */
+  public synchronized boolean nextBernoulli(ExactRational p) {
+    if (p.num().compareTo(p.den()) > 0) {
+      throw new IllegalArgumentException("probability must be <= 1. Provided value: " + p);
+    }
+    return BernoulliExp.bernoulli(this, p.num(), p.den());
   }
 
   /** Public, synchronized uniform integer below {@code n} for callers outside this package. */

@@ -1,9 +1,7 @@
 package dev.dpjdbc.mechanisms.sample;
 
 import dev.dpjdbc.mechanisms.Mechanism;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.security.SecureRandom;
 
 /**
@@ -37,14 +35,12 @@ import java.security.SecureRandom;
  *
  * <p><b>Output.</b> k + Z is an exact integer; the returned double is its product with g rounded
  * once — post-processing of k + Z, so it adds no privacy loss. Values so large that x/g overflows
- * are handled with {@link BigDecimal}. Scale 0 returns the value unchanged.
+ * are handled with {@link java.math.BigDecimal} ({@link Grid}). Scale 0 returns the value
+ * unchanged.
  *
  * <p>Thread-safe: draws are serialized on the underlying {@link RandomSource}.
  */
 public final class SecureNoise {
-  /** log2 of the number of grid steps per unit of scale. */
-  static final int GRID_BITS = 40;
-
   private final RandomSource rnd;
   private volatile Calibration last;
 
@@ -84,25 +80,14 @@ public final class SecureNoise {
       throw new IllegalArgumentException(
           "value must be an integer when integral = true. Provided value: " + value);
     }
-    BigInteger z = draw(c);
-    int gExp = Math.getExponent(c.grid);
-    double q = Math.scalb(value, -gExp); // exact when |q| ≥ 0.5 and finite
-    if (Double.isFinite(q) && z.bitLength() <= 53) {
-      double k = Math.rint(q); // an exact integer; |k| ≥ 2^52 means q already was one
-      // k and Z are exact doubles: the sum is the correctly rounded k + Z, then scaled exactly.
-      return Math.scalb(k + z.doubleValue(), gExp);
-    }
-    BigDecimal g = new BigDecimal(c.grid);
-    BigInteger k =
-        new BigDecimal(value).divide(g).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
-    return new BigDecimal(k.add(z)).multiply(g).doubleValue();
+    return Grid.addUnits(value, draw(c), c.grid);
   }
 
   /** The integer noise in grid units for a calibration. */
   private BigInteger draw(Calibration c) {
     return c.mechanism == Mechanism.LAPLACE
         ? DiscreteLaplace.sample(rnd, c.gridScale)
-        : DiscreteGaussian.sample(rnd, c.gridScaleSquared);
+        : c.gaussian.sample(rnd);
   }
 
   /** Validated, cached calibration; null when scale = 0 (no noise). */
@@ -134,27 +119,30 @@ public final class SecureNoise {
             : gridScale(scale, sensitivity, g);
     c =
         new Calibration(
-            sensitivity, scale, mechanism, integral, g, roundUpLarge(gs), roundUpLarge(gs.square()));
+            sensitivity,
+            scale,
+            mechanism,
+            integral,
+            g,
+            roundUpLarge(gs),
+            mechanism == Mechanism.GAUSSIAN
+                ? DiscreteGaussian.of(roundUpLarge(gs.square()))
+                : null);
     last = c;
     return c;
   }
 
   /** The smallest power of two ≥ scale·2^−40, but at least {@link Double#MIN_NORMAL}. */
   static double grid(double scale) {
-    double y = Math.scalb(scale, -GRID_BITS);
-    if (y <= Double.MIN_NORMAL) {
-      return Double.MIN_NORMAL;
-    }
-    double p = Math.scalb(1.0, Math.getExponent(y));
-    return p == y ? p : 2 * p;
+    return Grid.forScale(scale);
   }
 
   /**
    * A parameter ≥ 2^32 is rounded up to the next integer (relative change ≤ 2^−32): more noise,
    * never less — the discrete Laplace's ratio bound e^{Δ/t} only shrinks, and for the Gaussian the
    * continuous δ at the slightly smaller μ = Δ/σ drops by far more than the O(σ_g^−2) discrete
-   * excess. Integers keep the samplers' BigInteger operands short (about 4× faster for real
-   * values, whose grid-unit scale is ≈ 2^40).
+   * excess. Integers keep the samplers' BigInteger operands short (about 4× faster for real values,
+   * whose grid-unit scale is ≈ 2^40).
    */
   static ExactRational roundUpLarge(ExactRational x) {
     if (x.den().equals(BigInteger.ONE) || x.num().bitLength() - x.den().bitLength() < 33) {
@@ -186,7 +174,7 @@ public final class SecureNoise {
       boolean integral,
       double grid,
       ExactRational gridScale,
-      ExactRational gridScaleSquared) {
+      DiscreteGaussian gaussian) {
     boolean matches(double sensitivity, double scale, Mechanism mechanism, boolean integral) {
       return this.sensitivity == sensitivity
           && this.scale == scale

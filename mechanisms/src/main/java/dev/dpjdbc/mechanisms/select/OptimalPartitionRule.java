@@ -4,9 +4,9 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import java.util.Arrays;
 
 /**
- * The optimal partition-selection rule of Desfontaines, Voss, Gipson &amp; Mandayam, "Differentially
- * private partition selection" (PoPETs 2022), Thm 1: a group with n distinct units is kept with
- * probability π(n), where π(0) = 0 and
+ * The optimal partition-selection rule of Desfontaines, Voss, Gipson &amp; Mandayam,
+ * "Differentially private partition selection" (PoPETs 2022), Thm 1: a group with n distinct units
+ * is kept with probability π(n), where π(0) = 0 and
  *
  * <pre>
  *   π(n) = min( e^ε π(n−1) + δ,  1 − e^{−ε} (1 − π(n−1) − δ),  1 ).
@@ -57,7 +57,8 @@ public final class OptimalPartitionRule {
     }
     this.pi = Arrays.copyOf(table, n + 1);
     // (ε, δ)-DP implies δ-approximate ε²/2-zCDP (Bun–Steinke 2016, Prop. 1.13).
-    this.cost = new PrivacyCost(totalEpsilon, totalDelta, totalEpsilon * totalEpsilon / 2, totalDelta);
+    this.cost =
+        new PrivacyCost(totalEpsilon, totalDelta, totalEpsilon * totalEpsilon / 2, totalDelta);
   }
 
   /** π(n): the probability of releasing a group with {@code n} distinct units. */

@@ -5,8 +5,8 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 
 /**
  * A noisy-threshold partition-selection rule: add noise of {@code scale} (b for Laplace, σ for
- * Gaussian) to the group's COUNT(DISTINCT unit) and release the group only if the noisy count is
- * ≥ {@code tau}.
+ * Gaussian) to the group's COUNT(DISTINCT unit) and release the group only if the noisy count is ≥
+ * {@code tau}.
  *
  * @param mechanism LAPLACE or GAUSSIAN
  * @param scale b or σ of the noise on the distinct-unit count (sensitivity 1 per group, L0 groups)

@@ -121,4 +121,38 @@ class AllocatorReferenceTest {
       }
     }
   }
+
+  /**
+   * The privacy condition holds as evaluated for every reference allocation, also with L0 = 3: the
+   * i.n.i.d. Gaussian is equivalent to a 1-D Gaussian with μ = √(L0 Σ λ²/σ²), whose exact
+   * Balle–Wang δ must be ≤ δ; the Laplace must satisfy L0 Σ λ/b ≤ ε′.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("allRows")
+  void allocate_referenceRow_isPrivateAsEvaluated(Row r) {
+    for (int groups : new int[] {1, 3}) {
+      Allocation a =
+          Allocator.allocate(
+              new AllocationRequest(
+                  SensitivityProfile.of(r.lambda()),
+                  null,
+                  groups,
+                  new PrivacyParams(r.epsilon(), r.delta()),
+                  r.mechanism(),
+                  r.objective()));
+      double sum = 0;
+      for (int i = 0; i < r.lambda().length; i++) {
+        double ratio = r.lambda()[i] / a.scales()[i];
+        sum += r.mechanism() == Mechanism.GAUSSIAN ? ratio * ratio : ratio;
+      }
+      if (r.mechanism() == Mechanism.GAUSSIAN) {
+        double mu = Math.sqrt(groups * sum);
+        double delta = dev.dpjdbc.mechanisms.calibrate.AnalyticGaussian.deltaOfMu(mu, r.epsilon());
+        org.junit.jupiter.api.Assertions.assertTrue(delta <= r.delta(), r + ": " + delta);
+      } else {
+        double epsPrime = Allocator.laplaceEpsilon(new PrivacyParams(r.epsilon(), r.delta()));
+        org.junit.jupiter.api.Assertions.assertTrue(groups * sum <= epsPrime, r + ": " + sum);
+      }
+    }
+  }
 }

@@ -63,7 +63,8 @@ class AnalyticGaussianTest {
   @ParameterizedTest
   @CsvSource({"0.1, 1e-5, 30.750", "1, 1e-5, 3.7306", "1, 1e-6, 4.2247", "5, 1e-9, 1.2117"})
   void sigma_accountingTable_matches(double epsilon, double delta, double sigmaOverDelta) {
-    assertEquals(sigmaOverDelta, AnalyticGaussian.sigma(1.0, epsilon, delta), 6e-5 * sigmaOverDelta);
+    assertEquals(
+        sigmaOverDelta, AnalyticGaussian.sigma(1.0, epsilon, delta), 6e-5 * sigmaOverDelta);
   }
 
   @ParameterizedTest

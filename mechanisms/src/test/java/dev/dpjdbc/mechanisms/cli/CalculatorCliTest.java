@@ -30,7 +30,9 @@ class CalculatorCliTest {
   private static double[] array(String json, String key) {
     Matcher m = Pattern.compile("\"" + key + "\":\\[([^\\]]*)\\]").matcher(json);
     assertTrue(m.find(), key + " in " + json);
-    return java.util.Arrays.stream(m.group(1).split(",")).mapToDouble(Double::parseDouble).toArray();
+    return java.util.Arrays.stream(m.group(1).split(","))
+        .mapToDouble(Double::parseDouble)
+        .toArray();
   }
 
   private static String field(String json, String key) {
@@ -43,8 +45,15 @@ class CalculatorCliTest {
   void calibrate_gaussian_printsOneJsonObjectMatchingReference() {
     Run r =
         run(
-            "calibrate", "--mechanism", "gaussian", "--epsilon", "1", "--delta", "1e-5",
-            "--sensitivity", "1,200000");
+            "calibrate",
+            "--mechanism",
+            "gaussian",
+            "--epsilon",
+            "1",
+            "--delta",
+            "1e-5",
+            "--sensitivity",
+            "1,200000");
     assertEquals(0, r.exit(), r.err());
     assertEquals("", r.err());
     String json = r.out().trim();
@@ -65,8 +74,16 @@ class CalculatorCliTest {
   @Test
   void calibrate_laplaceWithGroups_scalesByL0() {
     Run r =
-        run("calibrate", "--mechanism", "laplace", "--epsilon", "1", "--sensitivity", "1,1",
-            "--groups", "3");
+        run(
+            "calibrate",
+            "--mechanism",
+            "laplace",
+            "--epsilon",
+            "1",
+            "--sensitivity",
+            "1,1",
+            "--groups",
+            "3");
     assertEquals(0, r.exit(), r.err());
     assertEquals("null", field(r.out(), "mu0"));
     double[] scales = array(r.out(), "scales");
@@ -84,8 +101,18 @@ class CalculatorCliTest {
   @Test
   void calibrate_weights_defaultToExplicitObjective() {
     Run r =
-        run("calibrate", "--mechanism", "gaussian", "--epsilon", "1", "--delta", "1e-5",
-            "--sensitivity", "1,200000", "--weights", "1,2.5e-11");
+        run(
+            "calibrate",
+            "--mechanism",
+            "gaussian",
+            "--epsilon",
+            "1",
+            "--delta",
+            "1e-5",
+            "--sensitivity",
+            "1,200000",
+            "--weights",
+            "1,2.5e-11");
     assertEquals(0, r.exit(), r.err());
     assertEquals("\"explicit\"", field(r.out(), "objective"));
     assertEquals(5.275909854, array(r.out(), "scales")[0], 1e-5);
@@ -125,7 +152,8 @@ class CalculatorCliTest {
 
   @Test
   void sample_laplaceCount_printsNIntegers() {
-    Run r = run("sample", "--mechanism", "laplace", "--scale", "2", "--count", "50", "--value", "10");
+    Run r =
+        run("sample", "--mechanism", "laplace", "--scale", "2", "--count", "50", "--value", "10");
     assertEquals(0, r.exit(), r.err());
     assertEquals(50, r.out().lines().count());
     r.out().lines().forEach(l -> Long.parseLong(l));
@@ -134,8 +162,18 @@ class CalculatorCliTest {
   @Test
   void sample_gaussianReal_printsNFiniteValues() {
     Run r =
-        run("sample", "--mechanism", "gaussian", "--scale", "0.5", "--count", "20", "--value",
-            "3.25", "--sensitivity", "0.5");
+        run(
+            "sample",
+            "--mechanism",
+            "gaussian",
+            "--scale",
+            "0.5",
+            "--count",
+            "20",
+            "--value",
+            "3.25",
+            "--sensitivity",
+            "0.5");
     assertEquals(0, r.exit(), r.err());
     assertEquals(20, r.out().lines().count());
     r.out().lines().forEach(l -> assertTrue(Double.isFinite(Double.parseDouble(l))));
@@ -143,7 +181,8 @@ class CalculatorCliTest {
 
   @Test
   void sample_scaleZero_returnsValue() {
-    Run r = run("sample", "--mechanism", "gaussian", "--scale", "0", "--count", "2", "--value", "7");
+    Run r =
+        run("sample", "--mechanism", "gaussian", "--scale", "0", "--count", "2", "--value", "7");
     assertEquals(0, r.exit(), r.err());
     assertEquals("7\n7\n", r.out().replace("\r\n", "\n"));
   }

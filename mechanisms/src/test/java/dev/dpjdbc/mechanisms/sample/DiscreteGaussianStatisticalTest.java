@@ -61,14 +61,13 @@ class DiscreteGaussianStatisticalTest {
     for (long z : draw(s2, N)) {
       sum += z;
     }
-    double tol =
-        StatisticalBounds.subgaussianMeanTolerance(Math.sqrt(s2.doubleValue()), N, ALPHA);
+    double tol = StatisticalBounds.subgaussianMeanTolerance(Math.sqrt(s2.doubleValue()), N, ALPHA);
     assertTrue(Math.abs(sum / N) <= tol, "mean=" + sum / N + " tol=" + tol);
   }
 
   /**
-   * The exact variance (pmf sum) is ≤ σ², and within 1e-6 relative of σ² for σ ≥ 1 (CKS20 §2:
-   * Var &lt; σ², with a gap of order 4π²σ⁴·e^{−2π²σ²}); the sample second moment matches it within
+   * The exact variance (pmf sum) is ≤ σ², and within 1e-6 relative of σ² for σ ≥ 1 (CKS20 §2: Var
+   * &lt; σ², with a gap of order 4π²σ⁴·e^{−2π²σ²}); the sample second moment matches it within
    * 5.33·√((μ₄ − Var²)/n): false failure ≤ 1.5e-7.
    */
   @ParameterizedTest
@@ -89,9 +88,8 @@ class DiscreteGaussianStatisticalTest {
   }
 
   /**
-   * Pearson χ² against the exact pmf on integer bins with expected count ≥ 20, tails merged
-   * ({@link StatisticalBounds#chiSquareIntegers});
-   * critical value at 1 − 1e-7: false failure ≤ 1e-7.
+   * Pearson χ² against the exact pmf on integer bins with expected count ≥ 20, tails merged ({@link
+   * StatisticalBounds#chiSquareIntegers}); critical value at 1 − 1e-7: false failure ≤ 1e-7.
    */
   @ParameterizedTest
   @MethodSource("variances")

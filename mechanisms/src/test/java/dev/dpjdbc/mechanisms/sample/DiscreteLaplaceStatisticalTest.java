@@ -55,8 +55,8 @@ class DiscreteLaplaceStatisticalTest {
   }
 
   /**
-   * (1/n)ΣZ² against Var = 2e^{−1/t}/(1−e^{−1/t})², tolerance 5.33·√((μ₄ − Var²)/n) with the
-   * exact fourth moment: false failure ≤ 1.5e-7 (normal approximation, see StatisticalBounds).
+   * (1/n)ΣZ² against Var = 2e^{−1/t}/(1−e^{−1/t})², tolerance 5.33·√((μ₄ − Var²)/n) with the exact
+   * fourth moment: false failure ≤ 1.5e-7 (normal approximation, see StatisticalBounds).
    */
   @ParameterizedTest
   @MethodSource("scales")
@@ -75,7 +75,8 @@ class DiscreteLaplaceStatisticalTest {
 
   /**
    * Pearson χ² against the exact pmf (1−q)/(1+q)·q^|z| on integer bins with expected count ≥ 20
-   * (tails merged, {@link StatisticalBounds#chiSquareIntegers}); critical value at 1 − 1e-7 of χ²(bins − 1): false failure ≤ 1e-7.
+   * (tails merged, {@link StatisticalBounds#chiSquareIntegers}); critical value at 1 − 1e-7 of
+   * χ²(bins − 1): false failure ≤ 1e-7.
    */
   @ParameterizedTest
   @MethodSource("scales")

@@ -17,10 +17,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       ⌊λ/g⌋ + 1 ≤ (λ + g)/g grid steps, and the discrete Laplace pmf ratio at shift Δ_g is at
  *       most exp(Δ_g/t_g); we check Δ_g/t_g ≤ ε = λ/b in exact rational arithmetic, and the pmf
  *       ratio on a window of integers numerically.
- *   <li>Gaussian: the exact hockey-stick divergence of the discrete Gaussian δ(ε) = Σ_z max(0,
- *       p(z) − e^ε p(z − Δ)) (CKS20 Thm 7), summed from the pmf, against the δ the
- *       analytic-Gaussian σ = Δ/μ0(ε, δ) was calibrated for: over by up to 97 % at one grid step
- *       per Δ, converging like 1/k² with k grid steps per Δ (SecureNoise uses k ≥ 2^38).
+ *   <li>Gaussian: the exact hockey-stick divergence of the discrete Gaussian δ(ε) = Σ_z max(0, p(z)
+ *       − e^ε p(z − Δ)) (CKS20 Thm 7), summed from the pmf, against the δ the analytic-Gaussian σ =
+ *       Δ/μ0(ε, δ) was calibrated for: over by up to 97 % at one grid step per Δ, converging like
+ *       1/k² with k grid steps per Δ (SecureNoise uses k ≥ 2^38).
  * </ul>
  */
 class SamplerPrivacyTest {
@@ -40,7 +40,8 @@ class SamplerPrivacyTest {
   void laplaceGrid_worstShift_costsAtMostEpsilon_exactly(double lambda, double b) {
     double g = SecureNoise.grid(b);
     ExactRational t = SecureNoise.gridScale(b, lambda, g);
-    BigInteger shift = ExactRational.of(lambda).divide(ExactRational.of(g)).floor().add(BigInteger.ONE);
+    BigInteger shift =
+        ExactRational.of(lambda).divide(ExactRational.of(g)).floor().add(BigInteger.ONE);
     ExactRational gridEpsilon = ExactRational.of(shift).divide(t);
     ExactRational epsilon = ExactRational.of(lambda).divide(ExactRational.of(b));
     assertTrue(gridEpsilon.compareTo(epsilon) <= 0, "grid ε " + gridEpsilon.doubleValue());
@@ -76,9 +77,9 @@ class SamplerPrivacyTest {
   }
 
   /**
-   * Exact hockey-stick δ(ε) = Σ_z max(0, p(z) − e^ε p(z − Δ)) of the discrete Gaussian N_ℤ(0, σ²) for
-   * an integer shift Δ (CKS20 Thm 7), summed from the pmf with the privacy loss L(z) = ((z − Δ)² −
-   * z²)/(2σ²) so that each term is p(z)·(1 − e^{ε − L(z)}) without cancellation.
+   * Exact hockey-stick δ(ε) = Σ_z max(0, p(z) − e^ε p(z − Δ)) of the discrete Gaussian N_ℤ(0, σ²)
+   * for an integer shift Δ (CKS20 Thm 7), summed from the pmf with the privacy loss L(z) = ((z −
+   * Δ)² − z²)/(2σ²) so that each term is p(z)·(1 − e^{ε − L(z)}) without cancellation.
    */
   static double discreteDelta(int shift, double sigma2, double epsilon) {
     double[] p = StatisticalBounds.discreteGaussianPmf(sigma2);

@@ -139,7 +139,8 @@ class SecureNoiseTest {
     SecureNoise n = SecureNoise.createForTesting(r);
     double[] out = new double[20];
     for (int i = 0; i < out.length; i++) {
-      out[i] = n.addNoise(0.0, 1.0, 1.0, i % 2 == 0 ? Mechanism.GAUSSIAN : Mechanism.LAPLACE, false);
+      out[i] =
+          n.addNoise(0.0, 1.0, 1.0, i % 2 == 0 ? Mechanism.GAUSSIAN : Mechanism.LAPLACE, false);
     }
     return out;
   }

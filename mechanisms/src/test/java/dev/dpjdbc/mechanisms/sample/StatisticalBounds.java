@@ -11,15 +11,15 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  *
  * <ul>
  *   <li><b>Means</b> use Chernoff bounds, which hold for every n (no CLT): for a σ-subgaussian
- *       variable (the discrete Gaussian is: CKS20 §2 shows E e^{λZ} ≤ e^{λ²σ²/2}),
- *       P(|mean| ≥ a) ≤ 2·exp(−n·a²/(2σ²)), so a = σ·√(2 ln(2/α)/n); for the discrete Laplace the
- *       exact moment generating function M(s) = (1−q)²/((1−q·e^s)(1−q·e^−s)), q = e^{−1/t}, gives
- *       P(mean ≥ a) ≤ exp(−n·(s·a − ln M(s))) for every 0 &lt; s &lt; 1/t.
- *   <li><b>Variances</b> (second moments about the known mean 0) use the normal approximation
- *       with the exact fourth moment: |m₂ − Var| ≤ z·√((μ₄ − Var²)/n), z = Φ⁻¹(1 − α/2) = 5.33 for α
- *       = 1e-7. The first Edgeworth correction to that tail is skew(Z²)·z·(z² − 1)/(6√n) relative;
- *       with skew(Z²) ≤ 7 (Laplace-like tails) and n ≥ 2·10^5 it is ≤ 0.4, so the true false-failure
- *       probability stays below 1.5e-7.
+ *       variable (the discrete Gaussian is: CKS20 §2 shows E e^{λZ} ≤ e^{λ²σ²/2}), P(|mean| ≥ a) ≤
+ *       2·exp(−n·a²/(2σ²)), so a = σ·√(2 ln(2/α)/n); for the discrete Laplace the exact moment
+ *       generating function M(s) = (1−q)²/((1−q·e^s)(1−q·e^−s)), q = e^{−1/t}, gives P(mean ≥ a) ≤
+ *       exp(−n·(s·a − ln M(s))) for every 0 &lt; s &lt; 1/t.
+ *   <li><b>Variances</b> (second moments about the known mean 0) use the normal approximation with
+ *       the exact fourth moment: |m₂ − Var| ≤ z·√((μ₄ − Var²)/n), z = Φ⁻¹(1 − α/2) = 5.33 for α =
+ *       1e-7. The first Edgeworth correction to that tail is skew(Z²)·z·(z² − 1)/(6√n) relative;
+ *       with skew(Z²) ≤ 7 (Laplace-like tails) and n ≥ 2·10^5 it is ≤ 0.4, so the true
+ *       false-failure probability stays below 1.5e-7.
  *   <li><b>Goodness of fit</b> is Pearson's χ² on bins whose expected count is ≥ 20 (tails merged),
  *       critical value the (1 − α) quantile of χ²(bins − 1) from commons-math3.
  * </ul>

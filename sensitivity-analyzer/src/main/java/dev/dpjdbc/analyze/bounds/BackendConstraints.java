@@ -26,6 +26,15 @@ interface BackendConstraints {
   Map<String, List<String>> enumLabels(Connection c, String schema, String table)
       throws SQLException;
 
+  /**
+   * Base type names (pg_type.typname, e.g. "numeric", "int4") of columns whose type is a domain;
+   * JDBC reports such columns as {@code Types.DISTINCT}.
+   */
+  default Map<String, String> domainBaseTypes(Connection c, String schema, String table)
+      throws SQLException {
+    return Map.of();
+  }
+
   static BackendConstraints forProduct(String productName) {
     String p = productName.toLowerCase(java.util.Locale.ROOT);
     if (p.contains("postgres")) {
@@ -92,6 +101,23 @@ interface BackendConstraints {
       Map<String, List<String>> out = new LinkedHashMap<>();
       for (String[] row : query(c, ENUMS, schema, table, 2)) {
         out.computeIfAbsent(row[0], k -> new ArrayList<>()).add(row[1]);
+      }
+      return out;
+    }
+
+    private static final String DOMAIN_BASES =
+        "SELECT a.attname, b.typname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " JOIN pg_type t ON t.oid = a.atttypid JOIN pg_type b ON b.oid = t.typbasetype"
+            + " WHERE t.typtype = 'd' AND a.attnum > 0 AND NOT a.attisdropped"
+            + " AND n.nspname = ? AND c.relname = ?";
+
+    @Override
+    public Map<String, String> domainBaseTypes(Connection c, String schema, String table)
+        throws SQLException {
+      Map<String, String> out = new LinkedHashMap<>();
+      for (String[] row : query(c, DOMAIN_BASES, schema, table, 2)) {
+        out.put(row[0], row[1]);
       }
       return out;
     }

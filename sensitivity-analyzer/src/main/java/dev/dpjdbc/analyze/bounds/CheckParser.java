@@ -43,6 +43,7 @@ public final class CheckParser {
           "::\\s*(?:character varying|double precision|timestamp with(?:out)? time zone"
               + "|time with(?:out)? time zone|\"[^\"]+\"|[A-Za-z_][A-Za-z0-9_.]*)"
               + "(?:\\s*\\(\\s*\\d+(?:\\s*,\\s*\\d+)?\\s*\\))?(?:\\[\\])*");
+  private static final String VALUE = "dp_domain_value";
   private static final Pattern ANY = Pattern.compile("=\\s*ANY\\s*", Pattern.CASE_INSENSITIVE);
 
   /**
@@ -54,6 +55,10 @@ public final class CheckParser {
     Map<String, Interval> intervals = new HashMap<>();
     Map<String, List<Object>> values = new HashMap<>();
     String text = normalize(expression);
+    if (valueColumn != null) {
+      // VALUE is a keyword to Calcite's parser: name it as a quoted identifier instead
+      text = text.replaceAll("(?i)\\bVALUE\\b", "\"" + VALUE + "\"");
+    }
     SqlNode node;
     try {
       node = SqlParser.create(text, SqlParsing.CONSTRAINTS).parseExpression();
@@ -215,7 +220,7 @@ public final class CheckParser {
   private static String column(SqlNode node, String valueColumn) {
     if (node instanceof SqlIdentifier id && id.isSimple()) {
       String name = id.getSimple();
-      if (valueColumn != null && name.equalsIgnoreCase("VALUE")) {
+      if (valueColumn != null && name.equals(VALUE)) {
         return valueColumn;
       }
       return valueColumn == null ? name : null;

@@ -86,6 +86,7 @@ public final class ConstraintCatalog {
 
   private TableMeta read(DatabaseMetaData md, String schema, String table) throws SQLException {
     Map<String, List<String>> enums = backend.enumLabels(connection, schema, table);
+    Map<String, String> domainBases = backend.domainBaseTypes(connection, schema, table);
     Map<String, ColumnMeta> columns = new LinkedHashMap<>();
     try (ResultSet rs = md.getColumns(null, schema, table, null)) {
       while (rs.next()) {
@@ -93,11 +94,15 @@ public final class ConstraintCatalog {
           continue; // getColumns takes patterns: '_' matches any character
         }
         String name = rs.getString("COLUMN_NAME");
+        int jdbcType = rs.getInt("DATA_TYPE");
+        if (domainBases.containsKey(name)) {
+          jdbcType = baseJdbcType(domainBases.get(name), jdbcType);
+        }
         columns.put(
             name,
             new ColumnMeta(
                 name,
-                rs.getInt("DATA_TYPE"),
+                jdbcType,
                 rs.getString("TYPE_NAME").toLowerCase(Locale.ROOT),
                 rs.getInt("COLUMN_SIZE"),
                 rs.getInt("DECIMAL_DIGITS"),
@@ -157,6 +162,24 @@ public final class ConstraintCatalog {
         List.copyOf(fk.columns()), fk.refSchema(), fk.refTable(), List.copyOf(fk.refColumns()))));
     return new TableMeta(
         schema, table, columns, new ArrayList<>(pk.values()), fkList, intervals, values, valueSources);
+  }
+
+  /** JDBC type of a PostgreSQL base type name (for domain columns). */
+  private static int baseJdbcType(String typname, int fallback) {
+    return switch (typname) {
+      case "int2" -> Types.SMALLINT;
+      case "int4" -> Types.INTEGER;
+      case "int8" -> Types.BIGINT;
+      case "numeric" -> Types.NUMERIC;
+      case "float4" -> Types.REAL;
+      case "float8" -> Types.DOUBLE;
+      case "bool" -> Types.BOOLEAN;
+      case "text", "varchar", "bpchar" -> Types.VARCHAR;
+      case "date" -> Types.DATE;
+      case "timestamp" -> Types.TIMESTAMP;
+      case "timestamptz" -> Types.TIMESTAMP_WITH_TIMEZONE;
+      default -> fallback;
+    };
   }
 
   private static Optional<String> resolve(Map<String, ColumnMeta> columns, String printed) {

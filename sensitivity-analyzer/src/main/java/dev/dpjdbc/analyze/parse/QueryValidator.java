@@ -77,6 +77,15 @@ public final class QueryValidator {
             SqlValidator.Config.DEFAULT
                 .withConformance(SqlConformanceEnum.BABEL)
                 .withIdentifierExpansion(true));
+    // ORDER BY may name output labels PostgreSQL derives (count, avg); OrderBy resolves it
+    if (query instanceof org.apache.calcite.sql.SqlOrderBy ob) {
+      query = ob.query;
+    }
+    if (query instanceof org.apache.calcite.sql.SqlSelect sel) {
+      sel.setOrderBy(null);
+      sel.setOffset(null);
+      sel.setFetch(null);
+    }
     SqlNode validated;
     try {
       validated = validator.validate(query);

@@ -1,0 +1,181 @@
+package dev.dpjdbc.it.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGStatement;
+
+/** pgJDBC (the extended protocol with its default settings) against the proxy. */
+class ProxyPgJdbcIT {
+  static ProxyFixture fixture;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fixture = ProxyFixture.start(10_000.0);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @Test
+  void parameterisedAggregate_returnsNoisyCountAndCostWarning() throws Exception {
+    try (Connection c = fixture.pgjdbc("");
+        PreparedStatement ps =
+            c.prepareStatement("SELECT COUNT(*) FROM employees WHERE age >= ? AND region = ?")) {
+      ps.setInt(1, 40);
+      ps.setString(2, "N");
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals(Types.BIGINT, rs.getMetaData().getColumnType(1));
+        long noisy = rs.getLong(1);
+        assertTrue(noisy > 0 && noisy < 5000, "noisy count " + noisy);
+      }
+      SQLWarning w = ps.getWarnings();
+      assertNotNull(w, "the cost NOTICE arrives as a SQLWarning");
+      assertTrue(w.getMessage().contains("epsilon"), w.getMessage());
+    }
+  }
+
+  @Test
+  void preparedStatement_executedTenTimes_switchesToServerPrepared() throws Exception {
+    try (Connection c = fixture.pgjdbc("");
+        PreparedStatement ps =
+            c.prepareStatement("SELECT AVG(salary) AS avg_salary FROM employees WHERE age < ?")) {
+      for (int i = 0; i < 10; i++) {
+        ps.setInt(1, 30 + i);
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          double avg = rs.getDouble("avg_salary");
+          assertTrue(avg > 0 && avg < 200_000, "avg " + avg);
+        }
+      }
+      assertTrue(
+          ps.unwrap(PGStatement.class).isUseServerPrepare(),
+          "past prepareThreshold=5 pgJDBC uses a named server-prepared statement");
+    }
+  }
+
+  @Test
+  void rowLevelQuery_isRefusedWithSqlState() throws Exception {
+    try (Connection c = fixture.pgjdbc("");
+        Statement st = c.createStatement()) {
+      SQLException e =
+          assertThrows(SQLException.class, () -> st.executeQuery("SELECT name FROM employees"));
+      assertEquals("42501", e.getSQLState());
+      // the connection stays usable after the error (ignore-until-Sync, then ReadyForQuery)
+      try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM employees")) {
+        assertTrue(rs.next());
+      }
+    }
+  }
+
+  @Test
+  void metadata_listsTablesThroughCatalogPassThrough() throws Exception {
+    try (Connection c = fixture.pgjdbc("");
+        ResultSet rs = c.getMetaData().getTables(null, "public", "employees", null)) {
+      assertTrue(rs.next());
+      assertEquals("employees", rs.getString("TABLE_NAME"));
+    }
+  }
+
+  @Test
+  void transaction_commitAndRollback_work() throws Exception {
+    try (Connection c = fixture.pgjdbc("")) {
+      c.setAutoCommit(false);
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM employees")) {
+        assertTrue(rs.next());
+      }
+      c.commit();
+      c.rollback();
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void simpleProtocolMode_works() throws Exception {
+    try (Connection c = fixture.pgjdbc("?preferQueryMode=simple");
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT SUM(salary) FROM employees")) {
+      assertTrue(rs.next());
+      assertTrue(rs.getDouble(1) > 0);
+    }
+  }
+
+  @Test
+  void fetchSize_usesPortalSuspension() throws Exception {
+    try (Connection c = fixture.pgjdbc("")) {
+      c.setAutoCommit(false); // pgJDBC only uses row limits inside a transaction
+      try (Statement st = c.createStatement()) {
+        st.setFetchSize(2);
+        try (ResultSet rs =
+            st.executeQuery("SELECT oid, typname FROM pg_catalog.pg_type ORDER BY oid")) {
+          int rows = 0;
+          while (rs.next()) {
+            rows++;
+          }
+          assertTrue(rows > 10, "rows " + rows);
+        }
+      }
+      c.commit();
+    }
+  }
+
+  @Test
+  void twentyConcurrentClients_allGetAnswers() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(20);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int client = 0; client < 20; client++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  int answered = 0;
+                  try (Connection c = fixture.pgjdbc("");
+                      PreparedStatement ps =
+                          c.prepareStatement(
+                              "SELECT COUNT(*) FROM employees WHERE department = ?")) {
+                    for (int i = 0; i < 3; i++) {
+                      ps.setString(1, "Sales");
+                      try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) {
+                          answered++;
+                        }
+                      }
+                    }
+                  }
+                  return answered;
+                }));
+      }
+      int total = 0;
+      for (Future<Integer> f : results) {
+        total += f.get(180, TimeUnit.SECONDS);
+      }
+      assertEquals(60, total);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.dpjdbc.it.proxy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real psql client (/usr/bin/psql) against the proxy with a script on stdin. */
+final class Psql {
+  private Psql() {}
+
+  record Result(int exitCode, String out, String err) {
+    String all() {
+      return out + "\n" + err;
+    }
+  }
+
+  static String binary() {
+    for (String candidate : List.of("/usr/bin/psql", "/usr/local/bin/psql")) {
+      if (Files.isExecutable(Path.of(candidate))) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException(
+        "psql not found: install the PostgreSQL client (apt-get install -y postgresql-client)");
+  }
+
+  static Result run(int port, String user, String password, String script) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            binary(), "-X", "-v", "ON_ERROR_STOP=0", "-h", "localhost", "-p",
+            Integer.toString(port), "-U", user, "-d", "demo");
+    pb.environment().put("PGPASSWORD", password);
+    pb.environment().put("PGCONNECT_TIMEOUT", "20");
+    pb.environment().put("PAGER", "cat");
+    pb.environment().put("LC_ALL", "C.UTF-8");
+    Process p = pb.start();
+    CompletableFuture<String> out = readAsync(p.getInputStream());
+    CompletableFuture<String> err = readAsync(p.getErrorStream());
+    try (OutputStream in = p.getOutputStream()) {
+      in.write(script.getBytes(StandardCharsets.UTF_8));
+    }
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new IllegalStateException("psql did not finish within 120 s; script:\n" + script);
+    }
+    return new Result(p.exitValue(), out.get(), err.get());
+  }
+
+  private static CompletableFuture<String> readAsync(java.io.InputStream in) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          } catch (IOException e) {
+            return "<" + e + ">";
+          }
+        });
+  }
+}

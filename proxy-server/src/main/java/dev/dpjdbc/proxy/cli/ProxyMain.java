@@ -1,0 +1,196 @@
+package dev.dpjdbc.proxy.cli;
+
+import dev.dpjdbc.policy.Policy;
+import dev.dpjdbc.proxy.auth.Authenticator;
+import dev.dpjdbc.proxy.demo.DemoDatabase;
+import dev.dpjdbc.proxy.server.BackendConnector;
+import dev.dpjdbc.proxy.server.ProxyConfig;
+import dev.dpjdbc.proxy.server.ProxyServer;
+import dev.dpjdbc.proxy.server.TlsContexts;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import javax.net.ssl.SSLContext;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code java -jar dpjdbc-proxy.jar [--port 5433] [--backend <jdbc url> --backend-user U
+ * --backend-password P] [--policy conf/policy.yaml]}. Without {@code --backend} it starts the
+ * embedded demo ({@link DemoDatabase}) and prints the psql line to connect. SIGTERM/Ctrl-C closes
+ * the server (running statements are cancelled) and the demo database through a shutdown hook.
+ */
+@Command(
+    name = "dpjdbc-proxy",
+    mixinStandardHelpOptions = true,
+    version = "dpjdbc-proxy 0.1.0",
+    subcommands = HashPasswordCommand.class,
+    description = "PostgreSQL wire-protocol proxy answering with differentially private results.")
+public final class ProxyMain implements Callable<Integer> {
+  @Option(names = "--port", defaultValue = "5433", description = "port (default ${DEFAULT-VALUE})")
+  int port;
+
+  @Option(
+      names = "--bind",
+      defaultValue = "localhost",
+      description = "listen address (default ${DEFAULT-VALUE}; 0.0.0.0 for all)")
+  String bind;
+
+  @Option(names = "--backend", description = "JDBC URL of the real database; none = demo")
+  String backend;
+
+  @Option(names = "--backend-user", description = "backend user")
+  String backendUser;
+
+  @Option(names = "--backend-password", description = "backend password")
+  String backendPassword;
+
+  @Option(names = "--policy", description = "policy YAML (required with --backend)")
+  Path policy;
+
+  @Option(
+      names = "--max-connections",
+      defaultValue = "100",
+      description = "concurrent sessions (default ${DEFAULT-VALUE})")
+  int maxConnections;
+
+  @Option(names = "--tls-cert", description = "PEM certificate chain (with --tls-key)")
+  Path tlsCert;
+
+  @Option(names = "--tls-key", description = "PEM PKCS#8 private key (with --tls-cert)")
+  Path tlsKey;
+
+  @Option(names = "--tls-keystore", description = "PKCS#12 or JKS keystore instead of PEM")
+  Path tlsKeyStore;
+
+  @Option(names = "--tls-keystore-password", description = "keystore password")
+  String tlsKeyStorePassword;
+
+  /** A started proxy (and demo database, if any); closing stops both. */
+  public record Running(ProxyServer server, DemoDatabase demo) implements AutoCloseable {
+    public int port() {
+      return server.port();
+    }
+
+    @Override
+    public void close() throws Exception {
+      server.close();
+      if (demo != null) {
+        demo.close();
+      }
+    }
+  }
+
+  public static void main(String[] args) {
+    CommandLine cli = new CommandLine(new ProxyMain());
+    int code = cli.execute(args);
+    if (code != 0 || args.length > 0 && isSubcommandOrHelp(args[0])) {
+      System.exit(code);
+    }
+  }
+
+  private static boolean isSubcommandOrHelp(String first) {
+    return first.equals("hash-password") || first.startsWith("-h") || first.startsWith("--help")
+        || first.startsWith("-V") || first.startsWith("--version");
+  }
+
+  /** Parses {@code args} and starts the proxy in this JVM (tests use this). */
+  public static Running start(String... args) throws Exception {
+    ProxyMain main = new ProxyMain();
+    new CommandLine(main).parseArgs(args);
+    return main.startServer();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Running running = startServer();
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    running.close();
+                  } catch (Exception e) {
+                    System.err.println("shutdown: " + e);
+                  }
+                },
+                "dpjdbc-proxy-shutdown"));
+    printBanner(running);
+    new CountDownLatch(1).await();
+    return 0;
+  }
+
+  Running startServer() throws Exception {
+    DemoDatabase demo = null;
+    String url = backend;
+    String user = backendUser;
+    String password = backendPassword;
+    Path policyFile = policy;
+    if (url == null) {
+      demo = DemoDatabase.start();
+      url = demo.jdbcUrl();
+      user = DemoDatabase.BACKEND_USER;
+      policyFile = policy != null ? policy : demo.policyFile();
+    } else if (policyFile == null) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "--policy is required with --backend (it names the analysts)");
+    }
+    try {
+      Policy loaded = Policy.load(policyFile);
+      Map<String, String> passwords = new HashMap<>();
+      loaded.analysts().forEach((name, analyst) -> passwords.put(name, analyst.password()));
+      ProxyConfig config =
+          new ProxyConfig(
+              port,
+              bind,
+              maxConnections,
+              new BackendConnector(url, user, password, policyFile.toAbsolutePath()),
+              new Authenticator(passwords),
+              tls());
+      return new Running(new ProxyServer(config).start(), demo);
+    } catch (Exception e) {
+      if (demo != null) {
+        demo.close();
+      }
+      throw e;
+    }
+  }
+
+  private SSLContext tls() {
+    if (tlsKeyStore != null) {
+      char[] pw = tlsKeyStorePassword == null ? new char[0] : tlsKeyStorePassword.toCharArray();
+      return TlsContexts.fromKeyStore(tlsKeyStore, pw);
+    }
+    if (tlsCert != null || tlsKey != null) {
+      if (tlsCert == null || tlsKey == null) {
+        throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+      }
+      return TlsContexts.fromPem(tlsCert, tlsKey);
+    }
+    return null;
+  }
+
+  private void printBanner(Running running) {
+    System.out.println();
+    if (running.demo() != null) {
+      System.out.println("dpjdbc demo is running: an embedded PostgreSQL (database 'demo',"
+          + " deleted at exit) behind the DP proxy.");
+      System.out.println("Connect with:");
+      System.out.println();
+      System.out.println("  PGPASSWORD=analyst psql -h localhost -p " + running.port()
+          + " -U analyst demo");
+      System.out.println();
+      System.out.println("Try: SELECT COUNT(*) FROM employees;");
+      System.out.println("     SELECT region, AVG(salary) FROM employees GROUP BY region;");
+      System.out.println("     EXPLAIN PRIVACY SELECT department, COUNT(*) FROM employees GROUP BY"
+          + " department;");
+    } else {
+      System.out.println("dpjdbc proxy listening on " + bind + ":" + running.port()
+          + " in front of " + backend);
+    }
+    System.out.println("Stop with Ctrl-C.");
+  }
+}

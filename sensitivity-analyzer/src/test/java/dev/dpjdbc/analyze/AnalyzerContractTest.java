@@ -1,0 +1,243 @@
+package dev.dpjdbc.analyze;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dpjdbc.analyze.plan.BoundUse;
+import dev.dpjdbc.analyze.plan.Coordinate;
+import dev.dpjdbc.analyze.plan.GroupKey;
+import dev.dpjdbc.analyze.plan.OutputColumn;
+import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.analyze.plan.SortKey;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What every backend must satisfy: the rewritten SQL, executed, returns exactly the plain query's
+ * aggregates on in-bound data; bounds and per-unit limits are enforced when data violates them;
+ * refusals carry their SQLState; labels, types, sensitivities and bound sources are right.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AnalyzerContractTest {
+  Connection connection;
+  SensitivityAnalyzer analyzer;
+
+  abstract Connection open() throws SQLException;
+
+  /** Backend-specific extra DDL (enums, domains, NOT VALID). */
+  void createExtra(Connection c) throws SQLException {}
+
+  @BeforeAll
+  void setUp() throws SQLException {
+    connection = open();
+    AnalyzerFixture.createCommon(connection);
+    createExtra(connection);
+    try (Statement s = connection.createStatement()) {
+      s.execute(
+          "INSERT INTO visits VALUES (1, 80, 'web'), (1, 80, 'web'), (1, 80, 'web'),"
+              + " (1, 80, 'web'), (1, 80, 'web'), (2, 10, 'shop'), (3, 30, 'web'), (3, 40, 'shop')");
+    }
+    analyzer = SensitivityAnalyzer.create(connection, AnalyzerFixture.policy());
+  }
+
+  @AfterAll
+  void tearDown() throws SQLException {
+    connection.close();
+  }
+
+  Stream<String> exactQueries() {
+    return AnalyzerFixture.exactQueries().stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("exactQueries")
+  void rewrite_inBoundData_equalsPlainQuery(String sql) throws SQLException {
+    PrivacyPlan plan = analyzer.plan(sql);
+    List<List<Object>> viaPlan = AnalyzerFixture.viaPlan(connection, plan);
+    List<List<Object>> plain = AnalyzerFixture.plain(connection, sql.replaceAll("LIMIT \\d+", ""));
+    // the plan only returns non-empty groups; the driver adds the empty ones
+    assertNull(AnalyzerFixture.difference(viaPlan, plain), plan.rewrittenSql());
+  }
+
+  @Test
+  void rewrite_parameters_keptInOrder() throws SQLException {
+    String sql =
+        "SELECT COUNT(*), SUM(salary) FROM employees WHERE salary > ? AND region = ? AND age < ?";
+    PrivacyPlan plan = analyzer.plan(sql);
+    assertEquals(3, plan.parameterCount());
+    Object[] params = {40000, "S", 60};
+    assertNull(
+        AnalyzerFixture.difference(
+            AnalyzerFixture.viaPlan(connection, plan, params),
+            AnalyzerFixture.plain(connection, sql, params)));
+  }
+
+  @Test
+  void rewrite_policyBoundAndRowLimit_clampAndDropRows() throws SQLException {
+    // person 1: five rows of 80 → 2 rows kept, each clamped to the policy max 50
+    PrivacyPlan plan = analyzer.plan("SELECT COUNT(*), SUM(amount) FROM visits");
+    assertEquals(
+        List.of(List.of(5L, 180.0)), AnalyzerFixture.viaPlan(connection, plan));
+    assertEquals(List.of(2.0, 100.0), List.of(plan.sensitivities()[0], plan.sensitivities()[1]));
+  }
+
+  @Test
+  void rewrite_groupLimit_keepsAtMostL0GroupsPerUnit() throws SQLException {
+    // person 3 has a web and a shop row; with L0 = 1 only one of them may count
+    PrivacyPlan plan = analyzer.plan("SELECT kind, COUNT(*) FROM visits GROUP BY kind");
+    assertEquals(1, plan.maxGroupsPerUnit());
+    long total = 0;
+    for (int i = 0; i < 20; i++) {
+      for (List<Object> row : AnalyzerFixture.viaPlan(connection, plan)) {
+        total += (Long) row.get(1);
+      }
+    }
+    assertEquals(20 * 4, total);
+  }
+
+  @Test
+  void plan_mixedAggregates_sensitivitiesLabelsTypesAndSharing() throws SQLException {
+    PrivacyPlan plan =
+        analyzer.plan(
+            "SELECT COUNT(*), SUM(salary), AVG(salary) AS mean, AVG(age), var_pop(age)"
+                + " FROM employees");
+    List<String> desc = plan.coordinates().stream().map(Coordinate::description).toList();
+    assertEquals(
+        List.of(
+            "COUNT(*)", "SUM(salary)", "SUM(salary - 100000)", "COUNT(age)", "SUM(age - 58.5)",
+            "SUM((age - 58.5)^2)"),
+        normalize(desc));
+    assertEquals(
+        List.of(1.0, 200000.0, 100000.0, 1.0, 40.5, 40.5 * 40.5),
+        java.util.Arrays.stream(plan.sensitivities()).boxed().toList());
+    assertEquals(
+        List.of("count", "sum", "mean", "avg", "var_pop"),
+        plan.outputs().stream().map(OutputColumn::label).toList());
+    assertEquals(
+        List.of(Types.BIGINT, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE, Types.DOUBLE),
+        plan.outputs().stream().map(OutputColumn::jdbcType).toList());
+    assertEquals("int8", plan.outputs().get(0).typeName());
+    assertTrue(plan.coordinates().get(0).integral());
+    assertTrue(plan.coordinates().stream().allMatch(c -> c.relativeWeight() > 0));
+    assertTrue(
+        plan.bounds().stream()
+            .anyMatch(b -> b.what().equals("[0, 200000]") && b.source().startsWith("CHECK")),
+        plan.bounds().toString());
+    assertTrue(plan.bounds().stream().anyMatch(b -> b.what().equals("[18, 99]")));
+    assertTrue(
+        plan.bounds().stream()
+            .anyMatch(b -> b.what().equals("privacy unit") && b.source().equals("primary key")));
+  }
+
+  @Test
+  void catalog_enumDomainCheckAndIntegerRange_boundAndGroup() throws SQLException {
+    PrivacyPlan plan =
+        analyzer.plan(
+            "SELECT feeling, COUNT(*), AVG(pct), SUM(level) FROM survey GROUP BY feeling"
+                + " ORDER BY feeling");
+    assertEquals(List.of("sad", "ok", "happy"), plan.groupKeys().get(0).domain());
+    assertTrue(
+        plan.groupKeys().get(0).domainSource().startsWith("enum type"),
+        plan.groupKeys().get(0).domainSource());
+    assertTrue(
+        plan.bounds().stream()
+            .anyMatch(
+                b -> b.what().equals("[0, 100]") && b.source().toLowerCase().startsWith("domain percent")),
+        plan.bounds().toString());
+    assertTrue(
+        plan.bounds().stream()
+            .anyMatch(b -> b.what().equals("[1, 5]") && b.source().toLowerCase().contains("level_ok")),
+        plan.bounds().toString());
+    assertNull(
+        AnalyzerFixture.difference(
+            AnalyzerFixture.viaPlan(connection, plan),
+            AnalyzerFixture.plain(
+                connection,
+                "SELECT CAST(feeling AS VARCHAR(10)), COUNT(*), AVG(pct), SUM(level) FROM survey"
+                    + " GROUP BY feeling")),
+        plan.rewrittenSql());
+    PrivacyPlan byLevel = analyzer.plan("SELECT level, COUNT(*) FROM survey GROUP BY level");
+    assertEquals(List.of(1, 2, 3, 4, 5), byLevel.groupKeys().get(0).domain());
+  }
+
+  @Test
+  void plan_policyBoundWinsOverCheck() throws SQLException {
+    PrivacyPlan plan = analyzer.plan("SELECT SUM(amount) FROM visits");
+    assertEquals(
+        List.of("[0, 50] from policy"),
+        plan.bounds().stream()
+            .filter(b -> b.column().equals("amount"))
+            .map(b -> b.what() + " from " + b.source())
+            .toList());
+    assertEquals(2 * 50.0, plan.sensitivities()[0]);
+  }
+
+  static List<String> normalize(List<String> desc) {
+    return desc.stream()
+        .map(s -> s.replace("SALARY", "salary").replace("AGE", "age"))
+        .toList();
+  }
+
+  @Test
+  void plan_groupKeys_publicDomainsFromCheckPolicyAndBoolean() throws SQLException {
+    PrivacyPlan plan =
+        analyzer.plan(
+            "SELECT region, dept AS d, remote, COUNT(*) FROM employees GROUP BY region, dept,"
+                + " remote ORDER BY d DESC, count LIMIT 3 OFFSET 1");
+    List<GroupKey> keys = plan.groupKeys();
+    assertEquals(List.of("N", "S", "E", "W"), keys.get(0).domain());
+    assertTrue(keys.get(0).domainSource().startsWith("CHECK"), keys.get(0).domainSource());
+    assertEquals(List.of(1, 2, 3), keys.get(1).domain());
+    assertEquals("policy values", keys.get(1).domainSource());
+    assertEquals(List.of(true, false), keys.get(2).domain());
+    assertEquals(
+        List.of("region", "d", "remote", "count"),
+        plan.outputs().stream().map(OutputColumn::label).toList());
+    assertEquals(List.of(new SortKey(1, true, null), new SortKey(3, false, null)), plan.orderBy());
+    assertEquals(3L, plan.limit());
+    assertEquals(1L, plan.offset());
+    assertTrue(plan.bounds().stream().map(BoundUse::what).anyMatch(w -> w.startsWith("values")));
+  }
+
+  @Test
+  void plan_numericPrecision_boundsBonus() throws SQLException {
+    PrivacyPlan plan = analyzer.plan("SELECT SUM(bonus) FROM employees");
+    assertEquals(9999.99, plan.sensitivities()[0], 1e-9);
+    assertTrue(plan.bounds().stream().anyMatch(b -> b.source().equals("NUMERIC(6,2)")));
+  }
+
+  Stream<Arguments> refusals() {
+    return AnalyzerFixture.refusals().stream().map(r -> Arguments.of(r[0], r[1]));
+  }
+
+  @ParameterizedTest
+  @MethodSource("refusals")
+  void plan_refusedQuery_hasSqlStateAndFix(String sql, String state) {
+    SQLException e = assertThrows(SQLException.class, () -> analyzer.plan(sql));
+    assertEquals(state, e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().length() > 20, e.getMessage());
+  }
+
+  @Test
+  void plan_missingBound_namesColumnAndBothFixes() {
+    SQLException e =
+        assertThrows(SQLException.class, () -> analyzer.plan("SELECT AVG(score) FROM employees"));
+    assertTrue(e.getMessage().contains("employees.score"), e.getMessage());
+    assertTrue(e.getMessage().contains("CHECK"), e.getMessage());
+    assertTrue(e.getMessage().contains("NOT VALID"), e.getMessage());
+    assertTrue(e.getMessage().contains("tables.employees.columns.score"), e.getMessage());
+  }
+}
