@@ -98,7 +98,7 @@ final class PlanBuilder {
         shape.parameterCount(),
         keys,
         coords.coordinates(),
-        bounds.groupsPerUnit(),
+        keys.isEmpty() ? 1 : bounds.groupsPerUnit(), // without GROUP BY there is one group
         outputs,
         order,
         OrderBy.count(shape.offset(), "OFFSET"),
@@ -128,8 +128,6 @@ final class PlanBuilder {
     uses.add(new BoundUse(tableName, u, "privacy unit", bounds.unitSource()));
     uses.add(new BoundUse(tableName, u, "at most " + c + " row(s) per unit per group",
         bounds.limitSource(true)));
-    uses.add(new BoundUse(tableName, u, "at most " + l0 + " group(s) per unit",
-        bounds.limitSource(false)));
   }
 
   private void groupKeys() throws SQLException {
@@ -152,17 +150,22 @@ final class PlanBuilder {
       if (combinations > 100_000) {
         throw unsupported("more than 100000 group combinations");
       }
-      String expr = col.isEnum() ? "CAST(" + backend.quote(col.name()) + " AS VARCHAR(1000))"
+      // enums and blank-padded CHAR(n) are returned as VARCHAR so keys compare as plain strings
+      boolean asText = col.isEnum() || col.jdbcType() == Types.CHAR || col.jdbcType() == Types.NCHAR;
+      String expr = asText ? "CAST(" + backend.quote(col.name()) + " AS VARCHAR(1000))"
           : backend.quote(col.name());
       String filter = expr + " IN (" + domain.values().stream().map(Backend::literal)
           .collect(Collectors.joining(", ")) + ")";
       sql.key(new RewriteBuilder.Key(expr, filter));
-      int type = col.isEnum() ? Types.VARCHAR : col.jdbcType();
+      int type = asText ? Types.VARCHAR : col.jdbcType();
       keys.add(new GroupKey(id.names.get(id.names.size() - 1), type, col.typeName(),
           domain.values(), domain.source()));
       keyColumns.add(col.name());
       uses.add(new BoundUse(tableName, display(col), "values " + domain.values(), domain.source()));
     }
+    String u = String.join(", ", bounds.unitColumns()).toLowerCase(Locale.ROOT);
+    uses.add(new BoundUse(tableName, u, "at most " + bounds.groupsPerUnit() + " group(s) per unit",
+        bounds.limitSource(false)));
   }
 
   private OutputColumn output(SqlNode expr, String alias) throws SQLException {
