@@ -18,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The process-wide shared state of the driver, each piece created once and cached:
  *
  * <ul>
- *   <li>one HikariCP pool per (backend URL, user, password) — a {@code jdbc:dp:} connection
- *       borrows one backend connection and holds it until it is closed;
+ *   <li>one HikariCP pool per (backend URL, user, password) — a {@code jdbc:dp:} connection borrows
+ *       one backend connection and holds it until it is closed;
  *   <li>one parsed {@link Policy} per policy file (policies do not change after first use);
  *   <li>one {@link SensitivityAnalyzer} per (backend URL, policy), which keeps one pooled backend
  *       connection for its catalog reads;

@@ -16,8 +16,8 @@ import java.util.logging.Logger;
  * backend URL is {@code "jdbc:" +} the rest. Registered through {@code
  * META-INF/services/java.sql.Driver} and in this class's static initialiser.
  *
- * <p>Each connection holds one pooled backend connection for its whole life (see {@link
- * Backends}); everything it returns went through the privacy pipeline or is catalog data.
+ * <p>Each connection holds one pooled backend connection for its whole life (see {@link Backends});
+ * everything it returns went through the privacy pipeline or is catalog data.
  */
 public final class DpDriver implements Driver {
   static {

@@ -16,7 +16,12 @@ public enum DpProperty {
   /** The analyst charged for queries; defaults to {@code user}. */
   ANALYST("dp.analyst", Type.STRING, null, "Analyst whose budget is charged (default: user)"),
   /** Maximum backend connections pooled per (backend URL, user). */
-  POOL_SIZE("dp.pool.size", Type.INT, "10", "Maximum pooled backend connections per backend/user"),
+  POOL_SIZE(
+      "dp.pool.size",
+      Type.INT,
+      "40",
+      "Maximum pooled backend connections per backend/user; each open jdbc:dp: connection holds"
+          + " one, and each analyzer (per backend and policy) one more"),
   /** Backend user name. */
   USER("user", Type.STRING, null, "Backend user"),
   /** Backend password. */

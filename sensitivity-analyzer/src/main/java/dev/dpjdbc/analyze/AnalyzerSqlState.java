@@ -2,8 +2,8 @@ package dev.dpjdbc.analyze;
 
 /**
  * The SQLStates dpjdbc answers with (pgjdbc's PSQLState habit). Standard classes where they fit;
- * class {@code ZD} (implementation-defined: classes starting I–Z or 5–9 are) is dpjdbc's own, for privacy-policy and budget matters. The same codes reach psql
- * in the ErrorResponse 'C' field.
+ * class {@code ZD} (implementation-defined: classes starting I–Z or 5–9 are) is dpjdbc's own, for
+ * privacy-policy and budget matters. The same codes reach psql in the ErrorResponse 'C' field.
  */
 public enum AnalyzerSqlState {
   /** A query shape dpjdbc refuses for privacy (row-level SELECT, DML, side effects). */

@@ -34,14 +34,21 @@ import java.util.Set;
  *   <li>SUM: w = 1/M² on its sum;
  *   <li>AVG ≈ S/N + mid, Var ≈ (σ_S² + (avg−mid)² σ_N²)/N²: w = 1/M² on S, d²/M² on N;
  *   <li>VAR = Q/N − (S/N)², relative to V = d²: w = 1/V² on Q, 4d²/V² on S (∂/∂S = −2(S/N)/N with
- *       |S/N| = d), 1 on N (∂/∂N ≈ −var/N); STDDEV (relative error half that of VAR): a quarter
- *       of these.
+ *       |S/N| = d), 1 on N (∂/∂N ≈ −var/N); STDDEV (relative error half that of VAR): a quarter of
+ *       these.
  * </ul>
  */
 final class Coordinates {
   static final Set<String> AGGREGATES =
       Set.of(
-          "count", "sum", "avg", "var_pop", "var_samp", "variance", "stddev_pop", "stddev_samp",
+          "count",
+          "sum",
+          "avg",
+          "var_pop",
+          "var_samp",
+          "variance",
+          "stddev_pop",
+          "stddev_samp",
           "stddev");
 
   private record Spec(
@@ -79,9 +86,14 @@ final class Coordinates {
   /** SUM(x) released directly. */
   int sum(String column, String v, TableBounds.Bound b) {
     double m = magnitude(b);
-    int i = add(new Spec(Coordinate.Kind.SUM, "SUM(" + column + ")",
-        c * Math.max(Math.abs(b.lower()), Math.abs(b.upper())), false,
-        "COALESCE(SUM(" + v + "), 0)"));
+    int i =
+        add(
+            new Spec(
+                Coordinate.Kind.SUM,
+                "SUM(" + column + ")",
+                c * Math.max(Math.abs(b.lower()), Math.abs(b.upper())),
+                false,
+                "COALESCE(SUM(" + v + "), 0)"));
     weigh(i, 1 / (m * m));
     return i;
   }
@@ -104,22 +116,35 @@ final class Coordinates {
     double h = (b.upper() - b.lower()) / 2;
     String mid = Backend.number((b.lower() + b.upper()) / 2);
     String y = "(" + v + " - " + mid + ")";
-    int q = add(new Spec(Coordinate.Kind.SUM, "SUM((" + column + " - " + mid + ")^2)",
-        c * h * h, false, "COALESCE(SUM(" + y + " * " + y + "), 0)"));
+    int q =
+        add(
+            new Spec(
+                Coordinate.Kind.SUM,
+                "SUM((" + column + " - " + mid + ")^2)",
+                c * h * h,
+                false,
+                "COALESCE(SUM(" + y + " * " + y + "), 0)"));
     weigh(q, scale / (var * var));
     weigh(s, scale * 4 * d * d / (var * var));
     weigh(count, scale);
-    boolean sample = fn.equals("var_samp") || fn.equals("variance") || fn.equals("stddev_samp")
-        || fn.equals("stddev");
-    return new OutputExpr.VarianceOf(s, q, count, b.lower(), b.upper(), sample,
-        fn.startsWith("stddev"));
+    boolean sample =
+        fn.equals("var_samp")
+            || fn.equals("variance")
+            || fn.equals("stddev_samp")
+            || fn.equals("stddev");
+    return new OutputExpr.VarianceOf(
+        s, q, count, b.lower(), b.upper(), sample, fn.startsWith("stddev"));
   }
 
   private int centredSum(String column, String v, TableBounds.Bound b) {
     String mid = Backend.number((b.lower() + b.upper()) / 2);
-    return add(new Spec(Coordinate.Kind.SUM, "SUM(" + column + " - " + mid + ")",
-        c * (b.upper() - b.lower()) / 2, false,
-        "COALESCE(SUM(" + v + " - " + mid + "), 0)"));
+    return add(
+        new Spec(
+            Coordinate.Kind.SUM,
+            "SUM(" + column + " - " + mid + ")",
+            c * (b.upper() - b.lower()) / 2,
+            false,
+            "COALESCE(SUM(" + v + " - " + mid + "), 0)"));
   }
 
   List<String> aggregates() {

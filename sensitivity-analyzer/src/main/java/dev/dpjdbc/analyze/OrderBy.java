@@ -68,7 +68,8 @@ final class OrderBy {
       if (PlanBuilder.sameExpr(expr, node)) {
         return i;
       }
-      if (expr instanceof SqlIdentifier a && node instanceof SqlIdentifier b
+      if (expr instanceof SqlIdentifier a
+          && node instanceof SqlIdentifier b
           && a.names.get(a.names.size() - 1).equals(b.names.get(b.names.size() - 1))) {
         return i;
       }

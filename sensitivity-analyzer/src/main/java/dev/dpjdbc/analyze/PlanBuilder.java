@@ -11,6 +11,7 @@ import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.analyze.plan.SortKey;
 import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.analyze.rewrite.RewriteBuilder;
+import dev.dpjdbc.analyze.rewrite.WherePredicate;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -26,7 +27,6 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSelectKeyword;
-import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.Litmus;
 
 /**
@@ -64,13 +64,14 @@ final class PlanBuilder {
     if (shape.select().getGroup() == null && items.stream().noneMatch(PlanBuilder::hasAggregate)) {
       throw new SQLException(
           "dpjdbc answers only aggregate queries; a row-level SELECT would release individual rows."
-              + " Ask for aggregates instead, e.g. SELECT COUNT(*), AVG(salary) FROM " + tableName,
+              + " Ask for aggregates instead, e.g. SELECT COUNT(*), AVG(salary) FROM "
+              + tableName,
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
     unit();
     groupKeys();
     if (shape.select().getWhere() != null) {
-      sql.where(unparseWhere(shape.select().getWhere()));
+      sql.where(WherePredicate.unparse(shape.select().getWhere(), bounds.meta(), backend));
     }
     List<OutputColumn> outputs = new ArrayList<>();
     List<String> labels = new ArrayList<>();
@@ -109,15 +110,24 @@ final class PlanBuilder {
   private void unit() throws SQLException {
     if (bounds.missingPolicyUnit().isPresent()) {
       throw new SQLException(
-          "policy tables." + tableName + ".privacy_unit names column "
-              + bounds.missingPolicyUnit().get() + ", which " + tableName + " does not have",
+          "policy tables."
+              + tableName
+              + ".privacy_unit names column "
+              + bounds.missingPolicyUnit().get()
+              + ", which "
+              + tableName
+              + " does not have",
           AnalyzerSqlState.INVALID_POLICY.code());
     }
     List<String> unit = bounds.unitColumns();
     if (unit.isEmpty()) {
       throw new SQLException(
-          "table " + tableName + " has no privacy unit: name the column identifying a person in"
-              + " the policy (tables." + tableName + ".privacy_unit: <column>) or give the table a"
+          "table "
+              + tableName
+              + " has no privacy unit: name the column identifying a person in"
+              + " the policy (tables."
+              + tableName
+              + ".privacy_unit: <column>) or give the table a"
               + " primary key",
           AnalyzerSqlState.MISSING_PRIVACY_UNIT.code());
     }
@@ -126,8 +136,9 @@ final class PlanBuilder {
     sql.unit(unit, bounds.unitIsKey(), c, l0);
     String u = String.join(", ", unit).toLowerCase(Locale.ROOT);
     uses.add(new BoundUse(tableName, u, "privacy unit", bounds.unitSource()));
-    uses.add(new BoundUse(tableName, u, "at most " + c + " row(s) per unit per group",
-        bounds.limitSource(true)));
+    uses.add(
+        new BoundUse(
+            tableName, u, "at most " + c + " row(s) per unit per group", bounds.limitSource(true)));
   }
 
   private void groupKeys() throws SQLException {
@@ -135,37 +146,77 @@ final class PlanBuilder {
       return;
     }
     long combinations = 1;
-    for (SqlNode g : shape.select().getGroup()) {
+    List<SqlNode> items = shape.select().getSelectList().getList();
+    for (SqlNode g0 : shape.select().getGroup()) {
+      SqlNode g = g0;
+      if (g instanceof SqlNumericLiteral lit) { // GROUP BY 1: the first output column
+        int pos = lit.intValue(true);
+        if (pos < 1 || pos > items.size()) {
+          throw new SQLException(
+              "GROUP BY position " + pos + " is not in select list",
+              AnalyzerSqlState.SYNTAX_ERROR.code());
+        }
+        g = items.get(pos - 1);
+        g = g.getKind() == SqlKind.AS ? ((SqlBasicCall) g).operand(0) : g;
+      }
       if (!(g instanceof SqlIdentifier id) || id.isStar()) {
         throw unsupported("GROUP BY on expressions (group by plain columns)");
       }
       ColumnMeta col = column(id);
-      TableBounds.Domain domain = bounds.domain(col).orElseThrow(() -> new SQLException(
-          "GROUP BY " + tableName + "." + display(col) + " needs a public domain (its values are"
-              + " released even for empty groups): declare it with a CHECK (" + display(col)
-              + " IN (...)) constraint, an enum type, or in the policy as tables." + tableName
-              + ".columns." + display(col) + ": {values: [...]}",
-          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code()));
+      TableBounds.Domain domain =
+          bounds
+              .domain(col)
+              .orElseThrow(
+                  () ->
+                      new SQLException(
+                          "GROUP BY "
+                              + tableName
+                              + "."
+                              + display(col)
+                              + " needs a public domain (its values are"
+                              + " released even for empty groups): declare it with a CHECK ("
+                              + display(col)
+                              + " IN (...)) constraint, an enum type, or in the policy as tables."
+                              + tableName
+                              + ".columns."
+                              + display(col)
+                              + ": {values: [...]}",
+                          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code()));
       combinations *= domain.values().size();
       if (combinations > 100_000) {
         throw unsupported("more than 100000 group combinations");
       }
       // enums and blank-padded CHAR(n) are returned as VARCHAR so keys compare as plain strings
-      boolean asText = col.isEnum() || col.jdbcType() == Types.CHAR || col.jdbcType() == Types.NCHAR;
-      String expr = asText ? "CAST(" + backend.quote(col.name()) + " AS VARCHAR(1000))"
-          : backend.quote(col.name());
-      String filter = expr + " IN (" + domain.values().stream().map(Backend::literal)
-          .collect(Collectors.joining(", ")) + ")";
+      boolean asText =
+          col.isEnum() || col.jdbcType() == Types.CHAR || col.jdbcType() == Types.NCHAR;
+      String expr =
+          asText
+              ? "CAST(" + backend.quote(col.name()) + " AS VARCHAR(1000))"
+              : backend.quote(col.name());
+      String filter =
+          expr
+              + " IN ("
+              + domain.values().stream().map(Backend::literal).collect(Collectors.joining(", "))
+              + ")";
       sql.key(new RewriteBuilder.Key(expr, filter));
       int type = asText ? Types.VARCHAR : col.jdbcType();
-      keys.add(new GroupKey(id.names.get(id.names.size() - 1), type, col.typeName(),
-          domain.values(), domain.source()));
+      keys.add(
+          new GroupKey(
+              id.names.get(id.names.size() - 1),
+              type,
+              col.typeName(),
+              domain.values(),
+              domain.source()));
       keyColumns.add(col.name());
       uses.add(new BoundUse(tableName, display(col), "values " + domain.values(), domain.source()));
     }
     String u = String.join(", ", bounds.unitColumns()).toLowerCase(Locale.ROOT);
-    uses.add(new BoundUse(tableName, u, "at most " + bounds.groupsPerUnit() + " group(s) per unit",
-        bounds.limitSource(false)));
+    uses.add(
+        new BoundUse(
+            tableName,
+            u,
+            "at most " + bounds.groupsPerUnit() + " group(s) per unit",
+            bounds.limitSource(false)));
   }
 
   private OutputColumn output(SqlNode expr, String alias) throws SQLException {
@@ -173,17 +224,23 @@ final class PlanBuilder {
       int k = keyColumns.indexOf(column(id).name());
       if (k < 0) {
         throw new SQLException(
-            "column " + id + " must appear in GROUP BY (with a public domain) or inside an"
+            "column "
+                + id
+                + " must appear in GROUP BY (with a public domain) or inside an"
                 + " aggregate: dpjdbc answers only aggregate queries",
             AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
       }
       GroupKey key = keys.get(k);
-      return new OutputColumn(alias != null ? alias : key.column(), key.jdbcType(),
-          key.typeName(), null, new OutputExpr.KeyRef(k));
+      return new OutputColumn(
+          alias != null ? alias : key.column(),
+          key.jdbcType(),
+          key.typeName(),
+          null,
+          new OutputExpr.KeyRef(k));
     }
     if (!isAggregate(expr)) {
-      throw unsupported("expressions in the SELECT list other than aggregates and group keys ("
-          + expr + ")");
+      throw unsupported(
+          "expressions in the SELECT list other than aggregates and group keys (" + expr + ")");
     }
     SqlCall call = (SqlCall) expr;
     String fn = call.getOperator().getName().toLowerCase(Locale.ROOT);
@@ -193,13 +250,20 @@ final class PlanBuilder {
     }
     String label = alias != null ? alias : fn;
     SqlNode arg = call.operandCount() == 1 ? call.operand(0) : null;
+    if (fn.equals("count") && arg instanceof SqlNumericLiteral) {
+      arg = SqlIdentifier.star(arg.getParserPosition()); // COUNT(1) is COUNT(*)
+    }
     if (arg == null || !(arg instanceof SqlIdentifier id)) {
       throw unsupported("aggregates over expressions (aggregate a plain column)");
     }
     if (fn.equals("count")) {
       int c = coords.countOutput(id.isStar() ? coords.countStar() : countOf(column(id)));
-      return new OutputColumn(label, Types.BIGINT, "int8", "COUNT(" + (id.isStar() ? "*"
-          : display(column(id))) + ")", new OutputExpr.CountOf(c));
+      return new OutputColumn(
+          label,
+          Types.BIGINT,
+          "int8",
+          "COUNT(" + (id.isStar() ? "*" : display(column(id))) + ")",
+          new OutputExpr.CountOf(c));
     }
     if (id.isStar()) {
       throw new SQLException("invalid query: " + fn + "(*)", AnalyzerSqlState.SYNTAX_ERROR.code());
@@ -208,11 +272,12 @@ final class PlanBuilder {
     TableBounds.Bound b = bound(col);
     String v = value(col, b);
     String agg = fn.toUpperCase(Locale.ROOT) + "(" + display(col) + ")";
-    OutputExpr out = switch (fn) {
-      case "sum" -> new OutputExpr.SumOf(coords.sum(display(col), v, b), b.lower(), b.upper());
-      case "avg" -> coords.avg(display(col), v, b, countOf(col));
-      default -> coords.variance(display(col), v, b, countOf(col), fn);
-    };
+    OutputExpr out =
+        switch (fn) {
+          case "sum" -> new OutputExpr.SumOf(coords.sum(display(col), v, b), b.lower(), b.upper());
+          case "avg" -> coords.avg(display(col), v, b, countOf(col));
+          default -> coords.variance(display(col), v, b, countOf(col), fn);
+        };
     return new OutputColumn(label, Types.DOUBLE, "float8", agg, out);
   }
 
@@ -220,27 +285,44 @@ final class PlanBuilder {
     if (!col.nullable()) {
       return coords.countStar();
     }
-    String v = valueColumns.computeIfAbsent(col.name() + "#raw",
-        k -> sql.value(backend.quote(col.name())));
+    String v =
+        valueColumns.computeIfAbsent(
+            col.name() + "#raw", k -> sql.value(backend.quote(col.name())));
     return coords.count(display(col), v);
   }
 
   private String value(ColumnMeta col, TableBounds.Bound b) {
-    return valueColumns.computeIfAbsent(col.name(),
-        k -> sql.value(sql.clamp(col.name(), b.lower(), b.upper())));
+    return valueColumns.computeIfAbsent(
+        col.name(), k -> sql.value(sql.clamp(col.name(), b.lower(), b.upper())));
   }
 
   private TableBounds.Bound bound(ColumnMeta col) throws SQLException {
     if (!col.isNumeric()) {
       throw unsupported("aggregating non-numeric column " + tableName + "." + display(col));
     }
-    TableBounds.Bound b = bounds.bound(col.name()).orElseThrow(() -> new SQLException(
-        "column " + tableName + "." + display(col) + " has no bound, so one person's influence on"
-            + " this aggregate is unlimited. Bound it with an enforced CHECK constraint (e.g."
-            + " ALTER TABLE " + tableName + " ADD CHECK (" + display(col) + " BETWEEN 0 AND"
-            + " 100000); NOT VALID constraints don't count) or in the policy: tables." + tableName
-            + ".columns." + display(col) + ": {min: ..., max: ...}",
-        AnalyzerSqlState.MISSING_BOUND.code()));
+    TableBounds.Bound b =
+        bounds
+            .bound(col.name())
+            .orElseThrow(
+                () ->
+                    new SQLException(
+                        "column "
+                            + tableName
+                            + "."
+                            + display(col)
+                            + " has no bound, so one person's influence on"
+                            + " this aggregate is unlimited. Bound it with an enforced CHECK constraint (e.g."
+                            + " ALTER TABLE "
+                            + tableName
+                            + " ADD CHECK ("
+                            + display(col)
+                            + " BETWEEN 0 AND"
+                            + " 100000); NOT VALID constraints don't count) or in the policy: tables."
+                            + tableName
+                            + ".columns."
+                            + display(col)
+                            + ": {min: ..., max: ...}",
+                        AnalyzerSqlState.MISSING_BOUND.code()));
     String what = "[" + Backend.number(b.lower()) + ", " + Backend.number(b.upper()) + "]";
     BoundUse use = new BoundUse(tableName, display(col), what, b.source());
     if (!uses.contains(use)) {
@@ -251,37 +333,14 @@ final class PlanBuilder {
 
   private ColumnMeta column(SqlIdentifier id) throws SQLException {
     String name = id.names.get(id.names.size() - 1);
-    return bounds.meta().column(name).orElseThrow(() -> new SQLException(
-        "column " + name + " does not exist in " + tableName,
-        AnalyzerSqlState.UNDEFINED_COLUMN.code()));
-  }
-
-  private String unparseWhere(SqlNode where) {
-    SqlNode mapped = where.accept(new SqlShuttle() {
-      @Override
-      public SqlNode visit(SqlCall call) {
-        SqlNode visited = super.visit(call);
-        // PostgreSQL's x::t is emitted as the portable CAST(x AS t)
-        if (visited instanceof SqlCall c
-            && c.getOperator() == org.apache.calcite.sql.fun.SqlLibraryOperators.INFIX_CAST) {
-          return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(
-              c.getParserPosition(), c.getOperandList());
-        }
-        return visited;
-      }
-
-      @Override
-      public SqlNode visit(SqlIdentifier id) {
-        if (id.isStar()) {
-          return id;
-        }
-        return bounds.meta().column(id.names.get(id.names.size() - 1))
-            .<SqlNode>map(c -> new SqlIdentifier(c.name(), id.getParserPosition()))
-            .orElse(id);
-      }
-    });
-    return mapped.toSqlString(c -> c.withDialect(backend.dialect()).withQuoteAllIdentifiers(true))
-        .getSql();
+    return bounds
+        .meta()
+        .column(name)
+        .orElseThrow(
+            () ->
+                new SQLException(
+                    "column " + name + " does not exist in " + tableName,
+                    AnalyzerSqlState.UNDEFINED_COLUMN.code()));
   }
 
   static boolean hasAggregate(SqlNode node) {

@@ -65,11 +65,20 @@ public final class SensitivityAnalyzer {
       QueryValidator.validate(QueryShape.parse(sql), shape.schema(), shape.table(), meta);
     } catch (QueryValidator.NonDeterministic e) {
       throw new SQLException(
-          "dpjdbc allows only deterministic functions; " + e.getMessage()
+          "dpjdbc allows only deterministic functions; "
+              + e.getMessage()
               + " is not (remove it from the query)",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
     return new PlanBuilder(backend, new TableBounds(meta, policy), shape, sql).build();
+  }
+
+  /**
+   * Forgets the cached catalog (columns, constraints, enum labels), so the next plan reads it
+   * again; call after DDL that changes a queried table.
+   */
+  public void refreshCatalog() {
+    catalog.clear();
   }
 
   /** The backend dialect the rewritten SQL is written in. */

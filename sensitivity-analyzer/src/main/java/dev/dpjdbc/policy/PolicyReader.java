@@ -248,8 +248,7 @@ final class PolicyReader {
       return null;
     }
     if (!(value instanceof Integer i) || i < 1) {
-      throw new InvalidPolicyException(
-          path + " must be an integer >= 1. Provided value: " + value);
+      throw new InvalidPolicyException(path + " must be an integer >= 1. Provided value: " + value);
     }
     return i;
   }

@@ -89,8 +89,7 @@ abstract class AnalyzerContractTest {
   void rewrite_policyBoundAndRowLimit_clampAndDropRows() throws SQLException {
     // person 1: five rows of 80 → 2 rows kept, each clamped to the policy max 50
     PrivacyPlan plan = analyzer.plan("SELECT COUNT(*), SUM(amount) FROM visits");
-    assertEquals(
-        List.of(List.of(5L, 180.0)), AnalyzerFixture.viaPlan(connection, plan));
+    assertEquals(List.of(List.of(5L, 180.0)), AnalyzerFixture.viaPlan(connection, plan));
     assertEquals(List.of(2.0, 100.0), List.of(plan.sensitivities()[0], plan.sensitivities()[1]));
   }
 
@@ -108,6 +107,27 @@ abstract class AnalyzerContractTest {
     assertEquals(20 * 4, total);
   }
 
+  /**
+   * Which of person 3's two groups is kept is random: over 40 runs both choices appear. Person 3 is
+   * the only unit with two groups, so web = 2 + [web chosen]. False-failure probability: 2 · 2^-40
+   * ≈ 1.8e-12 (≤ 1e-6) when the choice is a fair coin; it is fair because each group's key is the
+   * minimum of one uniform random number (one row per group here).
+   */
+  @Test
+  @org.junit.jupiter.api.Tag("statistical")
+  void rewrite_groupLimit_choosesGroupAtRandom() throws SQLException {
+    PrivacyPlan plan = analyzer.plan("SELECT kind, COUNT(*) FROM visits GROUP BY kind");
+    java.util.Set<Long> webCounts = new java.util.HashSet<>();
+    for (int i = 0; i < 40; i++) {
+      for (List<Object> row : AnalyzerFixture.viaPlan(connection, plan)) {
+        if ("web".equals(row.get(0))) {
+          webCounts.add((Long) row.get(1));
+        }
+      }
+    }
+    assertEquals(java.util.Set.of(2L, 3L), webCounts);
+  }
+
   @Test
   void plan_mixedAggregates_sensitivitiesLabelsTypesAndSharing() throws SQLException {
     PrivacyPlan plan =
@@ -117,7 +137,11 @@ abstract class AnalyzerContractTest {
     List<String> desc = plan.coordinates().stream().map(Coordinate::description).toList();
     assertEquals(
         List.of(
-            "COUNT(*)", "SUM(salary)", "SUM(salary - 100000)", "COUNT(age)", "SUM(age - 58.5)",
+            "COUNT(*)",
+            "SUM(salary)",
+            "SUM(salary - 100000)",
+            "COUNT(age)",
+            "SUM(age - 58.5)",
             "SUM((age - 58.5)^2)"),
         normalize(desc));
     assertEquals(
@@ -155,11 +179,14 @@ abstract class AnalyzerContractTest {
     assertTrue(
         plan.bounds().stream()
             .anyMatch(
-                b -> b.what().equals("[0, 100]") && b.source().toLowerCase().startsWith("domain percent")),
+                b ->
+                    b.what().equals("[0, 100]")
+                        && b.source().toLowerCase().startsWith("domain percent")),
         plan.bounds().toString());
     assertTrue(
         plan.bounds().stream()
-            .anyMatch(b -> b.what().equals("[1, 5]") && b.source().toLowerCase().contains("level_ok")),
+            .anyMatch(
+                b -> b.what().equals("[1, 5]") && b.source().toLowerCase().contains("level_ok")),
         plan.bounds().toString());
     assertNull(
         AnalyzerFixture.difference(
@@ -186,9 +213,7 @@ abstract class AnalyzerContractTest {
   }
 
   static List<String> normalize(List<String> desc) {
-    return desc.stream()
-        .map(s -> s.replace("SALARY", "salary").replace("AGE", "age"))
-        .toList();
+    return desc.stream().map(s -> s.replace("SALARY", "salary").replace("AGE", "age")).toList();
   }
 
   @Test

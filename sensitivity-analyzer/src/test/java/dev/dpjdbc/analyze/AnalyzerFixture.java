@@ -166,11 +166,26 @@ final class AnalyzerFixture {
             + " WHERE e.age BETWEEN 20 AND 60 OR e.age IS NULL GROUP BY region, remote",
         "SELECT dept, COUNT(*) FROM employees WHERE lower(name) <> 'person3' GROUP BY dept"
             + " ORDER BY 2 DESC LIMIT 5",
+        "SELECT COUNT(*) FROM public.employees AS e WHERE e.salary < 100000;",
+        "SELECT e.region AS r, SUM(e.salary) FROM employees e GROUP BY e.region"
+            + " ORDER BY SUM(e.salary) DESC, r",
         "SELECT COUNT(*), SUM(salary) FROM employees WHERE salary::int > 30000"
             + " AND EXTRACT(YEAR FROM CURRENT_DATE) > 2000 AND name LIKE 'p%'"
             + " AND CAST(age AS VARCHAR(10)) <> '33' AND COALESCE(age, 0) < 90"
             + " AND CASE WHEN remote THEN 1 ELSE 0 END = 1 AND region IN ('N', 'S')"
             + " AND NOT (bonus IS NULL) AND id BETWEEN 2 AND 39 AND upper(name) <> 'X'");
+  }
+
+  /**
+   * BI-tool style queries whose plain form H2 cannot run (quoted lower-case names, GROUP BY
+   * positions); checked against PostgreSQL only.
+   */
+  static List<String> postgresOnlyQueries() {
+    return List.of(
+        "SELECT \"public\".\"employees\".\"region\" AS \"region\", count(*) AS \"count\""
+            + " FROM \"public\".\"employees\" GROUP BY \"public\".\"employees\".\"region\""
+            + " ORDER BY \"public\".\"employees\".\"region\" ASC",
+        "SELECT region, remote, COUNT(1) FROM employees GROUP BY 1, 2");
   }
 
   /** (query, expected SQLState) pairs every backend must refuse. */
@@ -192,10 +207,16 @@ final class AnalyzerFixture {
         new String[] {"SELECT SUM(score) FROM employees", "ZD001"},
         new String[] {"SELECT COUNT(*) FROM nounit", "ZD002"},
         new String[] {"SELECT COUNT(*) FROM nounit_policy", "F0000"},
-        new String[] {"SELECT region, COUNT(*) FROM employees GROUP BY region HAVING COUNT(*) > 1", "0A000"},
-        new String[] {"SELECT COUNT(*) FROM employees e JOIN visits v ON e.id = v.person_id", "0A000"},
+        new String[] {
+          "SELECT region, COUNT(*) FROM employees GROUP BY region HAVING COUNT(*) > 1", "0A000"
+        },
+        new String[] {
+          "SELECT COUNT(*) FROM employees e JOIN visits v ON e.id = v.person_id", "0A000"
+        },
         new String[] {"SELECT COUNT(*) FROM (SELECT * FROM employees) t", "0A000"},
-        new String[] {"SELECT COUNT(*) FROM employees WHERE id IN (SELECT person_id FROM visits)", "0A000"},
+        new String[] {
+          "SELECT COUNT(*) FROM employees WHERE id IN (SELECT person_id FROM visits)", "0A000"
+        },
         new String[] {"SELECT COUNT(DISTINCT region) FROM employees", "0A000"},
         new String[] {"SELECT SUM(salary) / 2 FROM employees", "0A000"},
         new String[] {"SELECT SUM(salary + 1) FROM employees", "0A000"},

@@ -22,6 +22,7 @@ class AnalyzerH2Test extends AnalyzerContractTest {
 
   @Override
   Connection open() throws SQLException {
-    return DriverManager.getConnection("jdbc:h2:mem:analyzer" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+    return DriverManager.getConnection(
+        "jdbc:h2:mem:analyzer" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
   }
 }

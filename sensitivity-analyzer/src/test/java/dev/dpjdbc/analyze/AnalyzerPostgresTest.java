@@ -11,13 +11,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The analyzer against a real PostgreSQL (zonky embedded, one server per class): the contract
- * tests plus what only PostgreSQL has — NOT VALID constraints (ignored), enum types, domains with
- * CHECKs, and {@code = ANY (ARRAY[...])}, PostgreSQL's print form of IN lists.
+ * The analyzer against a real PostgreSQL (zonky embedded, one server per class): the contract tests
+ * plus what only PostgreSQL has — NOT VALID constraints (ignored), enum types, domains with CHECKs,
+ * and {@code = ANY (ARRAY[...])}, PostgreSQL's print form of IN lists.
  */
 class AnalyzerPostgresTest extends AnalyzerContractTest {
   private EmbeddedPostgres postgres;
@@ -41,13 +42,19 @@ class AnalyzerPostgresTest extends AnalyzerContractTest {
       s.execute(
           "CREATE TABLE survey (id INTEGER PRIMARY KEY, feeling mood NOT NULL, pct percent,"
               + " level INTEGER, weight INTEGER)");
-      s.execute("INSERT INTO survey VALUES (1, 'sad', 10, 5, 3), (2, 'happy', 90, 1, 4),"
-          + " (3, 'happy', 55.5, 2, 5)");
+      s.execute(
+          "INSERT INTO survey VALUES (1, 'sad', 10, 5, 3), (2, 'happy', 90, 1, 4),"
+              + " (3, 'happy', 55.5, 2, 5)");
       s.execute("ALTER TABLE survey ADD CONSTRAINT level_ok CHECK (level BETWEEN 1 AND 5)");
       s.execute(
           "ALTER TABLE survey ADD CONSTRAINT weight_unchecked CHECK (weight BETWEEN 0 AND 1)"
               + " NOT VALID");
     }
+  }
+
+  @Override
+  Stream<String> exactQueries() {
+    return Stream.concat(super.exactQueries(), AnalyzerFixture.postgresOnlyQueries().stream());
   }
 
   @AfterAll

@@ -53,7 +53,9 @@ class RelativeWeightsTest {
             "CREATE TABLE employees (id INTEGER PRIMARY KEY,"
                 + " salary INTEGER NOT NULL CHECK (salary BETWEEN 0 AND 200000))");
       }
-      plan = SensitivityAnalyzer.create(c, Policy.defaults()).plan("SELECT AVG(salary) FROM employees");
+      plan =
+          SensitivityAnalyzer.create(c, Policy.defaults())
+              .plan("SELECT AVG(salary) FROM employees");
     }
   }
 

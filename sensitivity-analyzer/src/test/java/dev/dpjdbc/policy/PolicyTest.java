@@ -73,20 +73,30 @@ class PolicyTest {
         Arguments.of("budjet: {epsilon: 1}", "unknown key budjet"),
         Arguments.of("query: {epsilon: 1, mechansim: auto}", "unknown key query.mechansim"),
         Arguments.of(
-            "tables: {t: {columns: {x: {min: 0, maxx: 1}}}}", "unknown key tables.t.columns.x.maxx"),
+            "tables: {t: {columns: {x: {min: 0, maxx: 1}}}}",
+            "unknown key tables.t.columns.x.maxx"),
         Arguments.of("budget: {epsilon: -1}", "budget.epsilon must be > 0"),
-        Arguments.of("budget: {epsilon: abc}", "budget.epsilon must be a number. Provided value: abc"),
-        Arguments.of("query: {delta: 1.5}", "query.delta must be >= 0 and < 1. Provided value: 1.5"),
+        Arguments.of(
+            "budget: {epsilon: abc}", "budget.epsilon must be a number. Provided value: abc"),
+        Arguments.of(
+            "query: {delta: 1.5}", "query.delta must be >= 0 and < 1. Provided value: 1.5"),
         Arguments.of("query: {mechanism: noisy}", "query.mechanism"),
         Arguments.of("query: {objective: best}", "query.objective"),
         Arguments.of("analysts: {a: {epsilon: 0}}", "analysts.a.epsilon must be > 0"),
-        Arguments.of("tables: {t: {max_rows_per_unit: 0}}", "tables.t.max_rows_per_unit must be an integer >= 1"),
+        Arguments.of(
+            "tables: {t: {max_rows_per_unit: 0}}",
+            "tables.t.max_rows_per_unit must be an integer >= 1"),
         Arguments.of("tables: {t: {max_groups_per_unit: 1.5}}", "tables.t.max_groups_per_unit"),
-        Arguments.of("tables: {t: {columns: {x: {min: 5, max: 1}}}}", "tables.t.columns.x: min must be <= max"),
+        Arguments.of(
+            "tables: {t: {columns: {x: {min: 5, max: 1}}}}",
+            "tables.t.columns.x: min must be <= max"),
         Arguments.of("tables: {t: {columns: {x: {min: 5}}}}", "min and max must be given together"),
-        Arguments.of("tables: {t: {columns: {x: {values: []}}}}", "tables.t.columns.x.values must be a non-empty list"),
+        Arguments.of(
+            "tables: {t: {columns: {x: {values: []}}}}",
+            "tables.t.columns.x.values must be a non-empty list"),
         Arguments.of("tables: {t: {public: yes please}}", "tables.t.public must be true or false"),
-        Arguments.of("tables: {t: {public: true, privacy_unit: id}}", "a public table has no privacy unit"),
+        Arguments.of(
+            "tables: {t: {public: true, privacy_unit: id}}", "a public table has no privacy unit"),
         Arguments.of("tables: {T: {}, t: {}}", "Duplicate: t"),
         Arguments.of("budget: {epsilon: 1, epsilon: 2}", "not valid YAML"),
         Arguments.of("- a\n- b", "(top level) must be a mapping"));

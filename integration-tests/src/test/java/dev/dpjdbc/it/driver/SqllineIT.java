@@ -72,10 +72,20 @@ class SqllineIT extends ScenarioBase {
             "--showWarnings=true",
             "--maxWidth=400",
             "--run=" + script);
-    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
-    p.getOutputStream().close();
-    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "sqlline finished");
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    Path log = work.resolve("sqlline.out");
+    Process p =
+        new ProcessBuilder(cmd)
+            .directory(work.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            .start();
+    boolean finished = p.waitFor(120, TimeUnit.SECONDS);
+    if (!finished) {
+      p.destroyForcibly();
+    }
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    assertTrue(finished, "sqlline finished:\n" + out);
     System.out.println(out);
     String lower = out.toLowerCase(Locale.ROOT);
     assertTrue(lower.contains("employees"), "!tables lists employees:\n" + out);

@@ -11,7 +11,8 @@ class DemoMainIT {
   @Test
   void demo_answersCountThroughPsql() throws Exception {
     try (ProxyMain.Running demo = ProxyMain.start("--port", "0")) {
-      Psql.Result r = Psql.run(demo.port(), "analyst", "analyst", "SELECT COUNT(*) FROM employees;\n");
+      Psql.Result r =
+          Psql.run(demo.port(), "analyst", "analyst", "SELECT COUNT(*) FROM employees;\n");
       assertEquals(0, r.exitCode(), r.all());
       assertTrue(r.out().contains("count"), r.all());
       assertTrue(r.err().contains("NOTICE:"), r.all());

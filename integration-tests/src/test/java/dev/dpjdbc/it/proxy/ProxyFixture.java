@@ -16,8 +16,8 @@ import java.util.UUID;
 
 /**
  * A real embedded PostgreSQL (zonky) holding the demo schema, behind an in-process proxy on a free
- * port, with a policy naming analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM
- * verifier) and an in-memory ledger of its own. One per test class.
+ * port, with a policy naming analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM verifier)
+ * and an in-memory ledger of its own. One per test class.
  */
 final class ProxyFixture implements AutoCloseable {
   static final String ANALYST = "alice";
@@ -33,6 +33,10 @@ final class ProxyFixture implements AutoCloseable {
     this.policy = policy;
   }
 
+  String backendUrl() {
+    return "jdbc:postgresql://localhost:" + postgres.getPort() + "/demo";
+  }
+
   static ProxyFixture start(double budgetEpsilon) throws Exception {
     EmbeddedPostgres pg;
     try {
@@ -40,7 +44,9 @@ final class ProxyFixture implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw new IllegalStateException(
           "embedded PostgreSQL did not start; as root it needs user namespaces (check `unshare -U"
-              + " id -u`): " + e, e);
+              + " id -u`): "
+              + e,
+          e);
     }
     try (Connection c = pg.getPostgresDatabase().getConnection();
         Statement s = c.createStatement()) {
@@ -52,12 +58,20 @@ final class ProxyFixture implements AutoCloseable {
     Path policy = Files.createTempFile("dpjdbc-proxy-it", ".yaml");
     Files.writeString(
         policy,
-        "budget: {epsilon: " + budgetEpsilon + ", delta: 1.0e-3}\n"
+        "budget: {epsilon: "
+            + budgetEpsilon
+            + ", delta: 1.0e-3}\n"
             + "query: {epsilon: 0.5, delta: 1.0e-7, mechanism: auto, objective: relative}\n"
-            + "ledger: \"jdbc:h2:mem:proxy-it-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1\"\n"
+            + "ledger: \"jdbc:h2:mem:proxy-it-"
+            + UUID.randomUUID()
+            + ";DB_CLOSE_DELAY=-1\"\n"
             + "analysts:\n"
-            + "  " + ANALYST + ":\n"
-            + "    password: \"" + ScramVerifier.hash(PASSWORD, 4096).format() + "\"\n"
+            + "  "
+            + ANALYST
+            + ":\n"
+            + "    password: \""
+            + ScramVerifier.hash(PASSWORD, 4096).format()
+            + "\"\n"
             + "  nopassword: {}\n"
             + "tables:\n"
             + "  public.employees: {privacy_unit: id}\n"

@@ -100,6 +100,69 @@ class ProxyPgJdbcIT {
     }
   }
 
+  /** What BI tools call to build their schema browsers: all catalog pass-through. */
+  @Test
+  void metadata_biToolBrowsing_works() throws Exception {
+    try (Connection c = fixture.pgjdbc("")) {
+      var md = c.getMetaData();
+      List<String> failures = new ArrayList<>();
+      String[] names = {
+        "getColumns",
+        "getPrimaryKeys",
+        "getSchemas",
+        "getCatalogs",
+        "getTableTypes",
+        "getIndexInfo",
+        "getImportedKeys",
+        "getExportedKeys",
+        "getTypeInfo",
+        "getFunctions",
+        "getProcedures",
+        "getColumnPrivileges",
+        "getTablePrivileges",
+        "getVersionColumns",
+        "getBestRowIdentifier",
+        "getUDTs"
+      };
+      for (String name : names) {
+        try {
+          ResultSet rs =
+              switch (name) {
+                case "getColumns" -> md.getColumns(null, "public", "employees", null);
+                case "getPrimaryKeys" -> md.getPrimaryKeys(null, "public", "employees");
+                case "getSchemas" -> md.getSchemas();
+                case "getCatalogs" -> md.getCatalogs();
+                case "getTableTypes" -> md.getTableTypes();
+                case "getIndexInfo" -> md.getIndexInfo(null, "public", "employees", false, true);
+                case "getImportedKeys" -> md.getImportedKeys(null, "public", "employees");
+                case "getExportedKeys" -> md.getExportedKeys(null, "public", "departments");
+                case "getTypeInfo" -> md.getTypeInfo();
+                case "getFunctions" -> md.getFunctions(null, "public", null);
+                case "getProcedures" -> md.getProcedures(null, "public", null);
+                case "getColumnPrivileges" ->
+                    md.getColumnPrivileges(null, "public", "employees", null);
+                case "getTablePrivileges" -> md.getTablePrivileges(null, "public", "employees");
+                case "getVersionColumns" -> md.getVersionColumns(null, "public", "employees");
+                case "getBestRowIdentifier" ->
+                    md.getBestRowIdentifier(null, "public", "employees", 0, false);
+                default -> md.getUDTs(null, "public", null, null);
+              };
+          while (rs.next()) {
+            rs.getString(1);
+          }
+          rs.close();
+        } catch (SQLException e) {
+          failures.add(name + ": " + e.getSQLState() + " " + e.getMessage());
+        }
+      }
+      assertEquals(List.of(), failures);
+      try (ResultSet rs = md.getColumns(null, "public", "employees", "salary")) {
+        assertTrue(rs.next());
+        assertEquals("int4", rs.getString("TYPE_NAME"));
+      }
+    }
+  }
+
   @Test
   void transaction_commitAndRollback_work() throws Exception {
     try (Connection c = fixture.pgjdbc("")) {

@@ -45,8 +45,9 @@ class ProxyPsqlIT {
   @Test
   void severalStatementsInOneQuery_allAnswer() throws Exception {
     Psql.Result r =
-        fixture.psql("SET dp.epsilon = 0.25; SELECT region, COUNT(*) FROM employees GROUP BY region;"
-            + " SHOW dp.budget;\n");
+        fixture.psql(
+            "SET dp.epsilon = 0.25; SELECT region, COUNT(*) FROM employees GROUP BY region;"
+                + " SHOW dp.budget;\n");
     assertEquals(0, r.exitCode(), r.all());
     for (String region : new String[] {" N ", " S ", " E ", " W "}) {
       assertTrue(r.out().contains(region), r.all());
@@ -93,8 +94,9 @@ class ProxyPsqlIT {
   @Test
   void pgStats_isRefused() throws Exception {
     Psql.Result r =
-        fixture.psql("\\set VERBOSITY verbose\n"
-            + "SELECT histogram_bounds FROM pg_stats WHERE tablename = 'employees';\n");
+        fixture.psql(
+            "\\set VERBOSITY verbose\n"
+                + "SELECT histogram_bounds FROM pg_stats WHERE tablename = 'employees';\n");
     assertTrue(r.err().contains("ERROR:  42501:"), r.all());
     assertTrue(r.err().contains("pg_stats"), r.all());
   }
@@ -123,7 +125,8 @@ class ProxyPsqlIT {
   @Test
   void transactionBlock_reportsStatusAndRecoversAfterError() throws Exception {
     Psql.Result r =
-        fixture.psql("BEGIN;\nSELECT name FROM employees;\nSELECT 1;\nROLLBACK;\nSELECT 2 AS two;\n");
+        fixture.psql(
+            "BEGIN;\nSELECT name FROM employees;\nSELECT 1;\nROLLBACK;\nSELECT 2 AS two;\n");
     assertTrue(r.err().contains("current transaction is aborted"), r.all());
     assertTrue(r.out().contains("ROLLBACK") || r.out().contains("two"), r.all());
     assertTrue(r.out().contains(" two"), r.all());

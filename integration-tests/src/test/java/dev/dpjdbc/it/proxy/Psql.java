@@ -30,14 +30,33 @@ final class Psql {
   }
 
   static Result run(int port, String user, String password, String script) throws Exception {
+    return runWithEnv(port, user, password, script);
+  }
+
+  /** With extra environment variables given as name, value pairs (e.g. PGSSLMODE, require). */
+  static Result runWithEnv(int port, String user, String password, String script, String... env)
+      throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
-            binary(), "-X", "-v", "ON_ERROR_STOP=0", "-h", "localhost", "-p",
-            Integer.toString(port), "-U", user, "-d", "demo");
+            binary(),
+            "-X",
+            "-v",
+            "ON_ERROR_STOP=0",
+            "-h",
+            "localhost",
+            "-p",
+            Integer.toString(port),
+            "-U",
+            user,
+            "-d",
+            "demo");
     pb.environment().put("PGPASSWORD", password);
     pb.environment().put("PGCONNECT_TIMEOUT", "20");
     pb.environment().put("PAGER", "cat");
     pb.environment().put("LC_ALL", "C.UTF-8");
+    for (int i = 0; i + 1 < env.length; i += 2) {
+      pb.environment().put(env[i], env[i + 1]);
+    }
     Process p = pb.start();
     CompletableFuture<String> out = readAsync(p.getInputStream());
     CompletableFuture<String> err = readAsync(p.getErrorStream());

@@ -4,12 +4,12 @@ import dev.dpjdbc.analyze.AnalyzerSqlState;
 import java.sql.SQLException;
 
 /**
- * Scrubs backend errors before they reach the analyst (pgjdbc's {@code
- * getNonSensitiveErrorMessage} habit): keeps the SQLState and the first line of the message, drops
- * DETAIL/HINT/WHERE/position (pgjdbc puts them on later lines) and the cause chain, which holds the
- * full server message. Data exceptions (class 22) and integrity violations (class 23) can quote a
- * row value even in their first line ({@code invalid input syntax for type integer: "Alice"}), so
- * their text is replaced entirely.
+ * Scrubs backend errors before they reach the analyst (pgjdbc's {@code getNonSensitiveErrorMessage}
+ * habit): keeps the SQLState and the first line of the message, drops DETAIL/HINT/WHERE/position
+ * (pgjdbc puts them on later lines) and the cause chain, which holds the full server message. Data
+ * exceptions (class 22) and integrity violations (class 23) can quote a row value even in their
+ * first line ({@code invalid input syntax for type integer: "Alice"}), so their text is replaced
+ * entirely.
  */
 public final class BackendErrors {
   private BackendErrors() {}

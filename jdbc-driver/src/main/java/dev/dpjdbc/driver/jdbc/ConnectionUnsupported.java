@@ -1,11 +1,7 @@
 package dev.dpjdbc.driver.jdbc;
 
-import java.io.InputStream;
-import java.io.Reader;
 import java.sql.*;
-import java.util.Calendar;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Executor;
 
 /**
@@ -93,5 +89,4 @@ abstract class ConnectionUnsupported implements Connection {
   public void setTypeMap(Map<String, Class<?>> p0) throws SQLException {
     throw Refusals.unsupported("Connection.setTypeMap");
   }
-
 }

@@ -191,8 +191,7 @@ final class DpPreparedStatement extends PreparedStatementUnsupported {
   }
 
   @Override
-  public void setObject(int i, Object x, int targetSqlType, int scaleOrLength)
-      throws SQLException {
+  public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
     setObject(i, x, targetSqlType);
   }
 

@@ -16,7 +16,7 @@ import java.util.Locale;
 public final class DpResultSet extends ResultSetGetters {
   private final Table table;
   private final Statement statement;
-  private final SQLWarning warning;
+  private SQLWarning warning;
   private int row = -1; // index into table.rows(); -1 before first, size() after last
   private boolean lastWasNull;
   private boolean closed;
@@ -97,7 +97,7 @@ public final class DpResultSet extends ResultSetGetters {
 
   @Override
   public void clearWarnings() {
-    // the cost warning describes the release itself; it stays attached to it
+    warning = null;
   }
 
   @Override

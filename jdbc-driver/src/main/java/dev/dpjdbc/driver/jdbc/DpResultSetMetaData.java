@@ -20,7 +20,8 @@ final class DpResultSetMetaData implements ResultSetMetaData {
 
   private Table.Column column(int i) throws SQLException {
     if (i < 1 || i > columns.size()) {
-      throw new SQLException("column index " + i + " is out of range 1.." + columns.size(), "22023");
+      throw new SQLException(
+          "column index " + i + " is out of range 1.." + columns.size(), "22023");
     }
     return columns.get(i - 1);
   }
@@ -66,14 +67,15 @@ final class DpResultSetMetaData implements ResultSetMetaData {
   public boolean isSigned(int i) throws SQLException {
     return switch (column(i).jdbcType()) {
       case Types.BIGINT,
-          Types.INTEGER,
-          Types.SMALLINT,
-          Types.TINYINT,
-          Types.DOUBLE,
-          Types.FLOAT,
-          Types.REAL,
-          Types.NUMERIC,
-          Types.DECIMAL -> true;
+              Types.INTEGER,
+              Types.SMALLINT,
+              Types.TINYINT,
+              Types.DOUBLE,
+              Types.FLOAT,
+              Types.REAL,
+              Types.NUMERIC,
+              Types.DECIMAL ->
+          true;
       default -> false;
     };
   }

@@ -4,9 +4,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.sql.*;
 import java.util.Calendar;
-import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.Executor;
 
 /**
  * {@link PreparedStatement} parameter setters dpjdbc does not take: streams, LOBs, refs, arrays,
@@ -162,5 +159,4 @@ abstract class PreparedStatementUnsupported extends StatementBase implements Pre
   public void setUnicodeStream(int p0, InputStream p1, int p2) throws SQLException {
     throw Refusals.unsupported("PreparedStatement.setUnicodeStream");
   }
-
 }

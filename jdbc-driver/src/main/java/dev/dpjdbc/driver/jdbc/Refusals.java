@@ -11,7 +11,8 @@ public final class Refusals {
   /** A JDBC method dpjdbc does not offer (SQLState 0A000). */
   public static SQLFeatureNotSupportedException unsupported(String method) {
     return new SQLFeatureNotSupportedException(
-        method + " is not supported by dpjdbc, which releases only differentially private"
+        method
+            + " is not supported by dpjdbc, which releases only differentially private"
             + " aggregates and catalog data",
         AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
   }

@@ -4,8 +4,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.sql.*;
-import java.util.Calendar;
-import java.util.Map;
 
 /**
  * {@link ResultSet} update methods addressed by column label, and the row-editing operations:
@@ -267,5 +265,4 @@ abstract class ResultSetLabelUpdateRefusals implements ResultSet {
   public void updateTimestamp(String p0, Timestamp p1) throws SQLException {
     throw Refusals.readOnly();
   }
-
 }

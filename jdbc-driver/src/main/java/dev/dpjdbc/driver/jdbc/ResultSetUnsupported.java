@@ -2,10 +2,8 @@ package dev.dpjdbc.driver.jdbc;
 
 import java.io.InputStream;
 import java.io.Reader;
-import java.math.BigDecimal;
 import java.sql.*;
 import java.util.Calendar;
-import java.util.Map;
 
 /**
  * {@link ResultSet} methods dpjdbc does not offer: scrolling (results are forward-only), LOBs,
@@ -212,5 +210,4 @@ abstract class ResultSetUnsupported extends ResultSetUpdateRefusals {
   public boolean relative(int p0) throws SQLException {
     throw Refusals.unsupported("ResultSet.relative");
   }
-
 }

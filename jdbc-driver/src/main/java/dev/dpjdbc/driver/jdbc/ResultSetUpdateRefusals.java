@@ -4,8 +4,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.sql.*;
-import java.util.Calendar;
-import java.util.Map;
 
 /**
  * {@link ResultSet} update methods addressed by column index: each refuses with SQLState 42501
@@ -216,5 +214,4 @@ abstract class ResultSetUpdateRefusals extends ResultSetLabelUpdateRefusals {
   public void updateTimestamp(int p0, Timestamp p1) throws SQLException {
     throw Refusals.readOnly();
   }
-
 }

@@ -42,7 +42,8 @@ abstract class StatementBase implements Statement {
     }
     var table = outcome.table();
     if (maxRows > 0 && table.rows().size() > maxRows) {
-      table = new dev.dpjdbc.driver.execute.Table(table.columns(), table.rows().subList(0, maxRows));
+      table =
+          new dev.dpjdbc.driver.execute.Table(table.columns(), table.rows().subList(0, maxRows));
     }
     resultSet = new DpResultSet(table, this, outcome.warning());
     return true;

@@ -43,13 +43,16 @@ final class Values {
       return 0;
     }
     if (v instanceof Number n) {
-      return v instanceof Double || v instanceof Float ? Math.round(n.doubleValue()) : n.longValue();
+      return v instanceof Double || v instanceof Float
+          ? Math.round(n.doubleValue())
+          : n.longValue();
     }
     if (v instanceof Boolean b) {
       return b ? 1 : 0;
     }
     try {
-      return new BigDecimal(v.toString().trim()).setScale(0, java.math.RoundingMode.HALF_UP)
+      return new BigDecimal(v.toString().trim())
+          .setScale(0, java.math.RoundingMode.HALF_UP)
           .longValueExact();
     } catch (NumberFormatException | ArithmeticException e) {
       throw cannot(v, "long");

@@ -12,8 +12,8 @@ import dev.dpjdbc.mechanisms.allocate.Allocator;
 import java.sql.SQLException;
 
 /**
- * Chooses the per-coordinate noise for a plan under the session's (ε, δ, mechanism, objective):
- * λ = the plan's per-group sensitivities, L0 = {@link PrivacyPlan#maxGroupsPerUnit}, and for the
+ * Chooses the per-coordinate noise for a plan under the session's (ε, δ, mechanism, objective): λ =
+ * the plan's per-group sensitivities, L0 = {@link PrivacyPlan#maxGroupsPerUnit}, and for the
  * RELATIVE objective the plan's data-independent relative weights. The same allocation is used for
  * every group (DESIGN.md § Group-by: {@code L0 Σ λ_j²/σ_j² ≤ μ0²}, {@code L0 Σ λ_j/b_j ≤ ε}).
  */

@@ -19,7 +19,11 @@ final class BudgetTable {
             new Table.Column("queries", Types.BIGINT, "int8", Long.class.getName())),
         List.<Object[]>of(
             new Object[] {
-              s.epsilonSpent(), s.deltaSpent(), s.epsilonRemaining(), s.deltaRemaining(), s.queries()
+              s.epsilonSpent(),
+              s.deltaSpent(),
+              s.epsilonRemaining(),
+              s.deltaRemaining(),
+              s.queries()
             }));
   }
 

@@ -136,7 +136,8 @@ final class ExplainPrivacy {
   }
 
   private static String describe(BoundUse b) {
-    String where = b.column() == null || b.column().isBlank() ? b.table() : b.table() + "." + b.column();
+    String where =
+        b.column() == null || b.column().isBlank() ? b.table() : b.table() + "." + b.column();
     return where + " " + b.what() + " (" + b.source() + ")";
   }
 

@@ -61,16 +61,17 @@ public final class Session implements AutoCloseable {
   /** Opens a session: policy, analyzer and ledger from the shared cache, one pooled connection. */
   public static Session open(ConnectionConfig config, Backends backends) throws SQLException {
     Policy policy = backends.policy(config);
+    SensitivityAnalyzer analyzer = backends.analyzer(config, policy); // before borrowing ours
+    Ledger ledger = backends.ledger(policy);
     Connection backend = backends.borrow(config);
     try {
       backend.setAutoCommit(true);
-      SensitivityAnalyzer analyzer = backends.analyzer(config, policy);
       return new Session(
           config.analyst(),
           budgetOf(policy, config.analyst()),
           backend,
           analyzer::plan,
-          backends.ledger(policy),
+          ledger,
           QuerySettings.from(policy.query()));
     } catch (SQLException | RuntimeException e) {
       backend.close();

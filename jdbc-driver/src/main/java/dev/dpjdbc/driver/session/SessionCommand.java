@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The statements the driver answers itself, without the backend: {@code SET dp.x = v} (or {@code
- * TO v}), {@code SHOW dp.x}, and {@code EXPLAIN PRIVACY <query>}.
+ * The statements the driver answers itself, without the backend: {@code SET dp.x = v} (or {@code TO
+ * v}), {@code SHOW dp.x}, and {@code EXPLAIN PRIVACY <query>}.
  */
 public sealed interface SessionCommand {
   /** {@code SET dp.<key> = value}; value without quotes. */

@@ -137,16 +137,14 @@ class SessionPipelineTest {
     Session session = session(2.0);
     session.execute(Q, List.of(0), 0);
     session.execute(Q, List.of(0), 0);
-    SQLException e =
-        assertThrows(SQLException.class, () -> session.execute(Q, List.of(0), 0));
+    SQLException e = assertThrows(SQLException.class, () -> session.execute(Q, List.of(0), 0));
     assertEquals("ZD100", e.getSQLState());
   }
 
   @Test
   void execute_wrongParameterCount_refused() {
     Session session = session(10);
-    SQLException e =
-        assertThrows(SQLException.class, () -> session.execute(Q, List.of(), 0));
+    SQLException e = assertThrows(SQLException.class, () -> session.execute(Q, List.of(), 0));
     assertEquals("22023", e.getSQLState());
   }
 
@@ -154,9 +152,7 @@ class SessionPipelineTest {
   void execute_severalStatements_refused() {
     Session session = session(10);
     SQLException e =
-        assertThrows(
-            SQLException.class,
-            () -> session.execute("SELECT 1; SELECT 2", List.of(), 0));
+        assertThrows(SQLException.class, () -> session.execute("SELECT 1; SELECT 2", List.of(), 0));
     assertEquals("0A000", e.getSQLState());
   }
 }

@@ -15,14 +15,14 @@ final class BernoulliExp {
   private BernoulliExp() {}
 
   /**
-   * Bernoulli(num/den), 0 ≤ num ≤ den. Small den: U uniform on {0..den−1}, return U < num. Large
-   * den: compare a uniform U ∈ [0,1), generated one random bit at a time, with the binary expansion
-   * of p = num/den (digit d_i = 1 iff 2r ≥ den, r ← 2r − d_i·den): the first bit where they differ
-   * decides U &lt; p; two bits are needed on average and the arithmetic stays exact.
+   * Bernoulli(num/den), 0 ≤ num ≤ den: compare a uniform U ∈ [0,1), generated one random bit at a
+   * time, with the binary expansion of p = num/den (digit d_i = 1 iff 2r ≥ den, r ← 2r − d_i·den).
+   * The first bit where they differ decides U &lt; p; two bits are consumed on average (a uniform
+   * integer below den would cost log2(den) bits), and the arithmetic stays exact.
    */
   static boolean bernoulli(RandomSource rnd, BigInteger num, BigInteger den) {
     if (den.bitLength() <= 62) {
-      return rnd.uniformBelow(den.longValue()) < num.longValue();
+      return bernoulli(rnd, num.longValue(), den.longValue());
     }
     BigInteger r = num;
     while (r.signum() != 0) {
@@ -36,6 +36,28 @@ final class BernoulliExp {
       }
     }
     return false; // p's expansion ended: U < p would need all further bits of U to be 0
+  }
+
+  /**
+   * {@link #bernoulli(RandomSource, BigInteger, BigInteger)} for 0 ≤ num ≤ den &lt; 2^62; below
+   * 2^12 one uniform integer below den (≤ 12 bits, one call) is cheaper than the bit-by-bit loop.
+   */
+  static boolean bernoulli(RandomSource rnd, long num, long den) {
+    if (den < (1L << 12)) {
+      return rnd.uniformBelow(den) < num;
+    }
+    long r = num;
+    while (r != 0) {
+      r <<= 1;
+      boolean digit = r >= den;
+      if (digit) {
+        r -= den;
+      }
+      if (rnd.bit() != digit) {
+        return digit;
+      }
+    }
+    return false;
   }
 
   /** Bernoulli(exp(−num/den)). */
@@ -55,10 +77,10 @@ final class BernoulliExp {
     return sampleAtMostOne(rnd, qr[1], den);
   }
 
-  /** Bernoulli(exp(−1)), the γ = 1 case with long arithmetic: A_K = 1 iff U(K) == 0. */
+  /** Bernoulli(exp(−1)), the γ = 1 case: A_K ~ Bernoulli(1/K). */
   static boolean expMinusOne(RandomSource rnd) {
     long k = 1;
-    while (rnd.uniformBelow(k) == 0) {
+    while (bernoulli(rnd, 1, k)) {
       k++;
     }
     return (k & 1) == 1;
@@ -74,7 +96,7 @@ final class BernoulliExp {
       long n = num.longValue();
       long d = den.longValue();
       long kMax = 1L << (62 - den.bitLength());
-      while (k < kMax && rnd.uniformBelow(d * k) < n) {
+      while (k < kMax && bernoulli(rnd, n, d * k)) {
         k++;
       }
       if (k < kMax) {

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Knows the analysts' SCRAM verifiers (the policy's {@code analysts.<name>.password}) and starts
- * an exchange for a login name. An unknown analyst, or one without a verifier, gets a mock
- * exchange with a random verifier, so the client cannot tell "no such analyst" from "wrong
- * password" (PostgreSQL's mock authentication).
+ * Knows the analysts' SCRAM verifiers (the policy's {@code analysts.<name>.password}) and starts an
+ * exchange for a login name. An unknown analyst, or one without a verifier, gets a mock exchange
+ * with a random verifier, so the client cannot tell "no such analyst" from "wrong password"
+ * (PostgreSQL's mock authentication).
  */
 public final class Authenticator {
   private final Map<String, ScramVerifier> verifiers;

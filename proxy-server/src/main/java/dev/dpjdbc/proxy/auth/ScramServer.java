@@ -7,9 +7,9 @@ import java.util.Base64;
 
 /**
  * The server side of one SCRAM-SHA-256 exchange (RFC 5802, RFC 7677) as PostgreSQL runs it: the
- * user name inside the SCRAM message is ignored (the startup packet's {@code user} counts),
- * channel binding is not offered (gs2 flag {@code n} or {@code y}; {@code p} is refused). Two
- * steps: {@link #serverFirst} then {@link #serverFinal}, each at most once.
+ * user name inside the SCRAM message is ignored (the startup packet's {@code user} counts), channel
+ * binding is not offered (gs2 flag {@code n} or {@code y}; {@code p} is refused). Two steps: {@link
+ * #serverFirst} then {@link #serverFinal}, each at most once.
  */
 public final class ScramServer {
   public static final String MECHANISM = "SCRAM-SHA-256";
@@ -61,13 +61,19 @@ public final class ScramServer {
     clientFirstBare = clientFirst.substring(bare + 1);
     String clientNonce = attribute(clientFirstBare, 'r');
     serverFirst =
-        "r=" + clientNonce + serverNonce
-            + ",s=" + Base64.getEncoder().encodeToString(verifier.salt())
-            + ",i=" + verifier.iterations();
+        "r="
+            + clientNonce
+            + serverNonce
+            + ",s="
+            + Base64.getEncoder().encodeToString(verifier.salt())
+            + ",i="
+            + verifier.iterations();
     return serverFirst;
   }
 
-  /** client-final-message → server-final-message {@code v=<ServerSignature>}, if the proof holds. */
+  /**
+   * client-final-message → server-final-message {@code v=<ServerSignature>}, if the proof holds.
+   */
   public String serverFinal(String clientFinal) throws ScramException {
     if (serverFirst == null) {
       throw new ScramException("SCRAM client-final-message before client-first-message");
@@ -93,8 +99,7 @@ public final class ScramServer {
       throw new ScramException("malformed SCRAM client proof");
     }
     byte[] authMessage =
-        (clientFirstBare + "," + serverFirst + "," + withoutProof)
-            .getBytes(StandardCharsets.UTF_8);
+        (clientFirstBare + "," + serverFirst + "," + withoutProof).getBytes(StandardCharsets.UTF_8);
     byte[] clientSignature = ScramVerifier.hmac(verifier.storedKey(), authMessage);
     if (proof.length != clientSignature.length) {
       throw new ScramException("password authentication failed");

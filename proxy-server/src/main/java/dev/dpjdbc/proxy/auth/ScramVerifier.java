@@ -31,7 +31,11 @@ public record ScramVerifier(int iterations, byte[] salt, byte[] storedKey, byte[
     if (salt.length == 0 || storedKey.length != 32 || serverKey.length != 32) {
       throw new IllegalArgumentException(
           "salt must be non-empty and StoredKey/ServerKey 32 bytes, got "
-              + salt.length + "/" + storedKey.length + "/" + serverKey.length);
+              + salt.length
+              + "/"
+              + storedKey.length
+              + "/"
+              + serverKey.length);
     }
   }
 
@@ -79,8 +83,14 @@ public record ScramVerifier(int iterations, byte[] salt, byte[] storedKey, byte[
 
   public String format() {
     Base64.Encoder b64 = Base64.getEncoder();
-    return PREFIX + iterations + ":" + b64.encodeToString(salt) + "$"
-        + b64.encodeToString(storedKey) + ":" + b64.encodeToString(serverKey);
+    return PREFIX
+        + iterations
+        + ":"
+        + b64.encodeToString(salt)
+        + "$"
+        + b64.encodeToString(storedKey)
+        + ":"
+        + b64.encodeToString(serverKey);
   }
 
   static byte[] saltedPassword(String password, byte[] salt, int iterations) {

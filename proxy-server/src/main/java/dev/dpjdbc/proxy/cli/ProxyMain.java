@@ -93,8 +93,11 @@ public final class ProxyMain implements Callable<Integer> {
   }
 
   private static boolean isSubcommandOrHelp(String first) {
-    return first.equals("hash-password") || first.startsWith("-h") || first.startsWith("--help")
-        || first.startsWith("-V") || first.startsWith("--version");
+    return first.equals("hash-password")
+        || first.startsWith("-h")
+        || first.startsWith("--help")
+        || first.startsWith("-V")
+        || first.startsWith("--version");
   }
 
   /** Parses {@code args} and starts the proxy in this JVM (tests use this). */
@@ -176,20 +179,22 @@ public final class ProxyMain implements Callable<Integer> {
   private void printBanner(Running running) {
     System.out.println();
     if (running.demo() != null) {
-      System.out.println("dpjdbc demo is running: an embedded PostgreSQL (database 'demo',"
-          + " deleted at exit) behind the DP proxy.");
+      System.out.println(
+          "dpjdbc demo is running: an embedded PostgreSQL (database 'demo',"
+              + " deleted at exit) behind the DP proxy.");
       System.out.println("Connect with:");
       System.out.println();
-      System.out.println("  PGPASSWORD=analyst psql -h localhost -p " + running.port()
-          + " -U analyst demo");
+      System.out.println(
+          "  PGPASSWORD=analyst psql -h localhost -p " + running.port() + " -U analyst demo");
       System.out.println();
       System.out.println("Try: SELECT COUNT(*) FROM employees;");
       System.out.println("     SELECT region, AVG(salary) FROM employees GROUP BY region;");
-      System.out.println("     EXPLAIN PRIVACY SELECT department, COUNT(*) FROM employees GROUP BY"
-          + " department;");
+      System.out.println(
+          "     EXPLAIN PRIVACY SELECT department, COUNT(*) FROM employees GROUP BY"
+              + " department;");
     } else {
-      System.out.println("dpjdbc proxy listening on " + bind + ":" + running.port()
-          + " in front of " + backend);
+      System.out.println(
+          "dpjdbc proxy listening on " + bind + ":" + running.port() + " in front of " + backend);
     }
     System.out.println("Stop with Ctrl-C.");
   }

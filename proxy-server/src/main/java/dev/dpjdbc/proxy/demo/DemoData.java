@@ -12,8 +12,8 @@ import java.sql.Statement;
  *
  * <ul>
  *   <li>{@code departments(name PK, floor)} — public: no personal data;
- *   <li>{@code employees(id PK, name, age 18..100, salary 0..200000, region N/S/E/W, department
- *       one of five, hired 2000-01-01..2024-12-31)} — {@value #EMPLOYEES} people, one row each.
+ *   <li>{@code employees(id PK, name, age 18..100, salary 0..200000, region N/S/E/W, department one
+ *       of five, hired 2000-01-01..2024-12-31)} — {@value #EMPLOYEES} people, one row each.
  * </ul>
  */
 public final class DemoData {

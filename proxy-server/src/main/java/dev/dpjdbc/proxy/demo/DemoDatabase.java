@@ -12,8 +12,8 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 
 /**
- * The embedded demo: a real PostgreSQL (zonky's embedded binaries, so psql's {@code \d} works)
- * with an ephemeral data directory deleted at {@link #close()} — the demo's "in-memory" database —
+ * The embedded demo: a real PostgreSQL (zonky's embedded binaries, so psql's {@code \d} works) with
+ * an ephemeral data directory deleted at {@link #close()} — the demo's "in-memory" database —
  * holding a database {@code demo} with {@link DemoData}, and the demo policy copied from the
  * classpath ({@code /demo/policy.yaml}, built from {@code conf/demo/policy.yaml}) to a temporary
  * file the driver can read.

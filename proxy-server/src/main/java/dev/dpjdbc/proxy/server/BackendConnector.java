@@ -17,7 +17,8 @@ public final class BackendConnector {
   private final String backendPassword;
   private final Path policy;
 
-  public BackendConnector(String backendUrl, String backendUser, String backendPassword, Path policy) {
+  public BackendConnector(
+      String backendUrl, String backendUser, String backendPassword, Path policy) {
     if (backendUrl == null || !backendUrl.startsWith("jdbc:")) {
       throw new IllegalArgumentException(
           "--backend must be a JDBC URL starting with jdbc:, got: " + backendUrl);

@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClientConnection implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
+
   /** A client must finish startup and authentication within this time. */
   private static final int STARTUP_TIMEOUT_MS = 30_000;
 
@@ -48,7 +49,11 @@ final class ClientConnection implements Runnable {
   private OutputStream out;
 
   ClientConnection(
-      Socket socket, ProxyConfig config, SessionRegistry registry, Semaphore permits, Runnable onExit) {
+      Socket socket,
+      ProxyConfig config,
+      SessionRegistry registry,
+      Semaphore permits,
+      Runnable onExit) {
     this.socket = socket;
     this.config = config;
     this.registry = registry;
@@ -109,8 +114,11 @@ final class ClientConnection implements Runnable {
         out.flush();
         SSLSocket tls =
             (SSLSocket)
-                config.tls().getSocketFactory()
-                    .createSocket(socket, socket.getInetAddress().getHostAddress(), socket.getPort(), true);
+                config
+                    .tls()
+                    .getSocketFactory()
+                    .createSocket(
+                        socket, socket.getInetAddress().getHostAddress(), socket.getPort(), true);
         tls.setUseClientMode(false);
         tls.startHandshake();
         socket = tls;
@@ -126,8 +134,13 @@ final class ClientConnection implements Runnable {
       } else if ((code >>> 16) == 3) {
         return Frontend.Startup.decode(r).parameters();
       } else {
-        fatal("0A000", "unsupported frontend protocol " + (code >>> 16) + "." + (code & 0xffff)
-            + ": server supports 3.0");
+        fatal(
+            "0A000",
+            "unsupported frontend protocol "
+                + (code >>> 16)
+                + "."
+                + (code & 0xffff)
+                + ": server supports 3.0");
         return null;
       }
     }

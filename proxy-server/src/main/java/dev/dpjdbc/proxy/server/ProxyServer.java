@@ -19,11 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The accept loop: blocking sockets, one thread per connection (as H2's PgServer and PGAdapter).
- * At tens to hundreds of sessions whose work is a blocking JDBC call on the backend anyway, a
- * thread per session is simpler to read and debug than Netty's event loop and costs no
- * throughput (docs/proxy-server.md § Threading). At most {@code maxConnections} sessions are
- * served; CancelRequests get a few threads of slack so they work even when the proxy is full.
+ * The accept loop: blocking sockets, one thread per connection (as H2's PgServer and PGAdapter). At
+ * tens to hundreds of sessions whose work is a blocking JDBC call on the backend anyway, a thread
+ * per session is simpler to read and debug than Netty's event loop and costs no throughput
+ * (docs/proxy-server.md § Threading). At most {@code maxConnections} sessions are served;
+ * CancelRequests get a few threads of slack so they work even when the proxy is full.
  */
 public final class ProxyServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ProxyServer.class);

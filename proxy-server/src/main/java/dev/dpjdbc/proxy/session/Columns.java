@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The described columns of a result: what RowDescription says and how DataRow encodes each
- * column. Built once per statement or portal so every row is encoded with the types the client was
- * told about.
+ * The described columns of a result: what RowDescription says and how DataRow encodes each column.
+ * Built once per statement or portal so every row is encoded with the types the client was told
+ * about.
  */
 record Columns(List<FieldDescription> fields, PgType[] types) {
 
@@ -23,7 +23,10 @@ record Columns(List<FieldDescription> fields, PgType[] types) {
       String label = md.getColumnLabel(i + 1);
       fields.add(
           new FieldDescription(
-              label == null ? "?column?" : label, type.oid(), type.length(), -1,
+              label == null ? "?column?" : label,
+              type.oid(),
+              type.length(),
+              -1,
               format(resultFormats, i)));
     }
     return new Columns(List.copyOf(fields), types);

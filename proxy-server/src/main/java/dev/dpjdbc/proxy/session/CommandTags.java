@@ -3,12 +3,16 @@ package dev.dpjdbc.proxy.session;
 import java.util.List;
 import java.util.Set;
 
-/** CommandComplete tags as PostgreSQL writes them ({@code SELECT 3}, {@code INSERT 0 1}, {@code SET}). */
+/**
+ * CommandComplete tags as PostgreSQL writes them ({@code SELECT 3}, {@code INSERT 0 1}, {@code
+ * SET}).
+ */
 final class CommandTags {
   private CommandTags() {}
 
   private static final Set<String> TWO_WORD = Set.of("CREATE", "DROP", "ALTER", "DISCARD");
-  private static final Set<String> COUNTED = Set.of("UPDATE", "DELETE", "MERGE", "COPY", "FETCH", "MOVE");
+  private static final Set<String> COUNTED =
+      Set.of("UPDATE", "DELETE", "MERGE", "COPY", "FETCH", "MOVE");
 
   /** Tag for a statement that returned a result set of {@code rows} rows. */
   static String forRows(String sql, long rows) {

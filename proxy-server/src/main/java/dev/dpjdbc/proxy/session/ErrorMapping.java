@@ -5,7 +5,7 @@ import java.sql.SQLException;
 /**
  * Turns an SQLException into ErrorResponse fields: C = its SQLState (XX000 when it has none), M =
  * its message with any backend DETAIL/HINT/WHERE/position lines cut off — they can quote row values
- * (pgjdbc's {@code ServerErrorMessage} appends them as "\n  Detail: ..."). The driver scrubs too;
+ * (pgjdbc's {@code ServerErrorMessage} appends them as "\n Detail: ..."). The driver scrubs too;
  * this is the second fence.
  */
 public final class ErrorMapping {

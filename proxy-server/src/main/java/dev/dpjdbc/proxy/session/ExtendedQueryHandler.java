@@ -26,7 +26,8 @@ final class ExtendedQueryHandler {
 
   void parse(Frontend.Parse msg) throws IOException {
     if (!msg.statement().isEmpty() && statements.containsKey(msg.statement())) {
-      session.failExtended("42P05", "prepared statement \"" + msg.statement() + "\" already exists");
+      session.failExtended(
+          "42P05", "prepared statement \"" + msg.statement() + "\" already exists");
       return;
     }
     try {
@@ -51,8 +52,11 @@ final class ExtendedQueryHandler {
     String first = words.isEmpty() ? "" : words.get(0);
     String second = words.size() > 1 ? words.get(1) : "";
     boolean tx =
-        first.equals("BEGIN") || first.equals("COMMIT") || first.equals("END")
-            || first.equals("ABORT") || (first.equals("START") && second.equals("TRANSACTION"))
+        first.equals("BEGIN")
+            || first.equals("COMMIT")
+            || first.equals("END")
+            || first.equals("ABORT")
+            || (first.equals("START") && second.equals("TRANSACTION"))
             || (first.equals("ROLLBACK") && !second.equals("TO"));
     if (tx) {
       return new PreparedStmt(sql, PreparedStmt.Kind.TRANSACTION, jdbc, msg.paramOids(), null);
@@ -64,7 +68,8 @@ final class ExtendedQueryHandler {
   void bind(Frontend.Bind msg) throws IOException {
     PreparedStmt stmt = statements.get(msg.statement());
     if (stmt == null) {
-      session.failExtended("26000", "prepared statement \"" + msg.statement() + "\" does not exist");
+      session.failExtended(
+          "26000", "prepared statement \"" + msg.statement() + "\" does not exist");
       return;
     }
     if (!msg.portal().isEmpty() && portals.containsKey(msg.portal())) {
@@ -75,8 +80,12 @@ final class ExtendedQueryHandler {
     if (msg.values().length != expected) {
       session.failExtended(
           "08P01",
-          "bind message supplies " + msg.values().length + " parameters, but prepared statement \""
-              + msg.statement() + "\" requires " + expected);
+          "bind message supplies "
+              + msg.values().length
+              + " parameters, but prepared statement \""
+              + msg.statement()
+              + "\" requires "
+              + expected);
       return;
     }
     try {

@@ -14,10 +14,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 
 /**
- * Sets one Bind parameter on a JDBC PreparedStatement, decoding PostgreSQL's text or binary form
- * by the parameter's type OID (declared in Parse, else 0 = unspecified). An unspecified text
- * parameter is bound as a long or decimal when it reads as one, else as a string — the closest a
- * JDBC driver gets to PostgreSQL's "unknown" literal.
+ * Sets one Bind parameter on a JDBC PreparedStatement, decoding PostgreSQL's text or binary form by
+ * the parameter's type OID (declared in Parse, else 0 = unspecified). An unspecified text parameter
+ * is bound as a long or decimal when it reads as one, else as a string — the closest a JDBC driver
+ * gets to PostgreSQL's "unknown" literal.
  */
 final class ParameterBinder {
   private ParameterBinder() {}
@@ -66,7 +66,10 @@ final class ParameterBinder {
       throws SQLException {
     if (type == null) {
       throw new SQLFeatureNotSupportedException(
-          "binary parameter $" + index + " has unknown type OID " + oid
+          "binary parameter $"
+              + index
+              + " has unknown type OID "
+              + oid
               + "; send it in text format or declare its type in Parse",
           "0A000");
     }
@@ -94,7 +97,11 @@ final class ParameterBinder {
 
   private static boolean isTrue(String s) {
     String l = s.toLowerCase(java.util.Locale.ROOT);
-    return l.equals("t") || l.equals("true") || l.equals("1") || l.equals("y") || l.equals("yes")
+    return l.equals("t")
+        || l.equals("true")
+        || l.equals("1")
+        || l.equals("y")
+        || l.equals("yes")
         || l.equals("on");
   }
 

@@ -101,7 +101,8 @@ public enum PgType {
       default:
         break;
     }
-    if (!name.isEmpty() && (name.startsWith("_") || name.startsWith("reg") || name.endsWith("[]"))) {
+    if (!name.isEmpty()
+        && (name.startsWith("_") || name.startsWith("reg") || name.endsWith("[]"))) {
       return TEXT; // arrays, reg* aliases: their text form is what clients display
     }
     return switch (jdbcType) {

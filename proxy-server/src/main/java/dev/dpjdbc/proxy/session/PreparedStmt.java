@@ -25,7 +25,8 @@ final class PreparedStmt implements AutoCloseable {
   private Columns columns;
   private boolean described;
 
-  PreparedStmt(String sql, Kind kind, SqlText.Translated jdbc, int[] declared, PreparedStatement ps) {
+  PreparedStmt(
+      String sql, Kind kind, SqlText.Translated jdbc, int[] declared, PreparedStatement ps) {
     this.sql = sql;
     this.kind = kind;
     this.jdbc = jdbc;
@@ -34,7 +35,9 @@ final class PreparedStmt implements AutoCloseable {
     System.arraycopy(declared, 0, paramOids, 0, declared.length);
   }
 
-  /** Parameter OIDs for ParameterDescription: declared ones, else the driver's metadata, else text. */
+  /**
+   * Parameter OIDs for ParameterDescription: declared ones, else the driver's metadata, else text.
+   */
   int[] describeParameters() throws SQLException {
     int[] out = paramOids.clone();
     ParameterMetaData md = null;

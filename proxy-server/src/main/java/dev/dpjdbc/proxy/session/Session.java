@@ -63,7 +63,8 @@ public final class Session implements AutoCloseable {
   /** Handles one frontend message; false once the session is over. */
   public boolean handle(Frame frame) throws IOException {
     byte type = frame.type();
-    if (state == State.IGNORE_UNTIL_SYNC && type != PgMessageType.SYNC
+    if (state == State.IGNORE_UNTIL_SYNC
+        && type != PgMessageType.SYNC
         && type != PgMessageType.TERMINATE) {
       return true;
     }
@@ -81,7 +82,8 @@ public final class Session implements AutoCloseable {
         failExtended(
             "0A000",
             "message type '" + (char) type + "' (function call / COPY) is not supported by dpjdbc");
-        if (type == PgMessageType.FUNCTION_CALL || type == PgMessageType.COPY_FAIL
+        if (type == PgMessageType.FUNCTION_CALL
+            || type == PgMessageType.COPY_FAIL
             || type == PgMessageType.COPY_DONE) {
           readyForQuery();
         }
@@ -224,12 +226,14 @@ public final class Session implements AutoCloseable {
     }
     String first = words.get(0);
     String second = words.size() > 1 ? words.get(1) : "";
-    boolean begin = first.equals("BEGIN") || (first.equals("START") && second.equals("TRANSACTION"));
+    boolean begin =
+        first.equals("BEGIN") || (first.equals("START") && second.equals("TRANSACTION"));
     boolean commit = first.equals("COMMIT") || first.equals("END");
     boolean rollback = (first.equals("ROLLBACK") || first.equals("ABORT")) && !second.equals("TO");
     if (begin) {
       if (txStatus != TX_IDLE) {
-        Messages.noticeResponse(out, "WARNING", "25001", "there is already a transaction in progress");
+        Messages.noticeResponse(
+            out, "WARNING", "25001", "there is already a transaction in progress");
       } else {
         connection.setAutoCommit(false);
         txStatus = TX_IN_BLOCK;

@@ -57,8 +57,7 @@ final class SimpleQueryHandler {
           }
         } else {
           session.sendWarnings(st, null);
-          Messages.commandComplete(
-              session.out(), CommandTags.forUpdate(sql, st.getUpdateCount()));
+          Messages.commandComplete(session.out(), CommandTags.forUpdate(sql, st.getUpdateCount()));
         }
       } finally {
         session.running(null);

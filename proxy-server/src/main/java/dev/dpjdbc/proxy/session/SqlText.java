@@ -64,7 +64,9 @@ public final class SqlText {
         continue;
       }
       char c = sql.charAt(i);
-      if (c == '$' && i + 1 < n && Character.isDigit(sql.charAt(i + 1))
+      if (c == '$'
+          && i + 1 < n
+          && Character.isDigit(sql.charAt(i + 1))
           && (i == 0 || !Character.isLetterOrDigit(sql.charAt(i - 1)))) {
         int j = i + 1;
         while (j < n && Character.isDigit(sql.charAt(j))) {
@@ -140,7 +142,9 @@ public final class SqlText {
     }
     if (c == '\'' || c == '"') {
       boolean backslash =
-          c == '\'' && i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
+          c == '\''
+              && i > 0
+              && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
               && (i < 2 || !Character.isLetterOrDigit(sql.charAt(i - 2)));
       int j = i + 1;
       while (j < n) {

@@ -147,8 +147,12 @@ public final class ValueCodec {
   public static byte[] numericBinary(BigDecimal v) {
     int dscale = Math.max(v.scale(), 0);
     if (v.signum() == 0) {
-      return ByteBuffer.allocate(8).putShort((short) 0).putShort((short) 0).putShort((short) 0)
-          .putShort((short) dscale).array();
+      return ByteBuffer.allocate(8)
+          .putShort((short) 0)
+          .putShort((short) 0)
+          .putShort((short) 0)
+          .putShort((short) dscale)
+          .array();
     }
     String plain = v.abs().toPlainString();
     int dot = plain.indexOf('.');

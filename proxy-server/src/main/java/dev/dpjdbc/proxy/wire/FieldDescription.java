@@ -1,8 +1,8 @@
 package dev.dpjdbc.proxy.wire;
 
 /**
- * One column of a RowDescription. Table OID and attribute number are always 0: a released DP
- * column belongs to no table row, and catalog results do not need them.
+ * One column of a RowDescription. Table OID and attribute number are always 0: a released DP column
+ * belongs to no table row, and catalog results do not need them.
  *
  * @param typeLen the type's {@code typlen} (-1 variable length)
  * @param format 0 text, 1 binary

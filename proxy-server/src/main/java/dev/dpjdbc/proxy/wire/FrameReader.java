@@ -42,7 +42,10 @@ public final class FrameReader {
   private byte[] readBody(int len, byte type) throws IOException {
     if (len < 4 || len > MAX_MESSAGE) {
       throw new ProtocolException(
-          "message length must be between 4 and " + MAX_MESSAGE + ", got " + len
+          "message length must be between 4 and "
+              + MAX_MESSAGE
+              + ", got "
+              + len
               + (type != 0 ? " for message '" + (char) type + "'" : ""));
     }
     byte[] body = new byte[len - 4];

@@ -7,9 +7,9 @@ import java.util.Arrays;
 
 /**
  * Buffers backend messages and writes them in one go on {@link #flush()} (the protocol's natural
- * batching points are ReadyForQuery and Flush). Each message is framed as {@code | byte type | int32
- * length incl. itself | body |}: {@link #begin} reserves the length, {@link #end} patches it. Not
- * thread-safe; one per connection.
+ * batching points are ReadyForQuery and Flush). Each message is framed as {@code | byte type |
+ * int32 length incl. itself | body |}: {@link #begin} reserves the length, {@link #end} patches it.
+ * Not thread-safe; one per connection.
  */
 public final class FrameWriter {
   /** Flush early past this many buffered bytes so big results stream instead of piling up. */

@@ -19,8 +19,7 @@ public final class Messages {
   }
 
   /** {@code | 'R' | int32 len | int32 10 | str mechanism ... | byte 0 |} */
-  public static void authenticationSasl(FrameWriter w, List<String> mechanisms)
-      throws IOException {
+  public static void authenticationSasl(FrameWriter w, List<String> mechanisms) throws IOException {
     w.begin(AUTHENTICATION).int32(AUTH_SASL);
     for (String m : mechanisms) {
       w.cstring(m);

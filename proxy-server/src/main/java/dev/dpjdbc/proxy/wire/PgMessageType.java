@@ -18,8 +18,10 @@ public final class PgMessageType {
   public static final byte FLUSH = 'H';
   public static final byte SYNC = 'S';
   public static final byte TERMINATE = 'X';
+
   /** PasswordMessage, SASLInitialResponse and SASLResponse all use 'p'. */
   public static final byte PASSWORD = 'p';
+
   public static final byte FUNCTION_CALL = 'F';
   public static final byte COPY_DATA = 'd';
   public static final byte COPY_DONE = 'c';

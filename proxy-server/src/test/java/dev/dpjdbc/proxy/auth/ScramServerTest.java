@@ -18,7 +18,8 @@ class ScramServerTest {
   static final String SERVER_FINAL = "v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=";
 
   static ScramVerifier rfcVerifier() {
-    return ScramVerifier.hash("pencil", Base64.getDecoder().decode("W22ZaJ0SNY7soEsUEjb6gQ=="), 4096);
+    return ScramVerifier.hash(
+        "pencil", Base64.getDecoder().decode("W22ZaJ0SNY7soEsUEjb6gQ=="), 4096);
   }
 
   @Test

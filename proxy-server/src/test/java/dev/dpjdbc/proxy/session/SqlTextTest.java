@@ -15,7 +15,8 @@ class SqlTextTest {
     return Stream.of(
         Arguments.of("SELECT 1; SELECT 2;", List.of("SELECT 1", "SELECT 2")),
         Arguments.of("SELECT ';'; SELECT 2", List.of("SELECT ';'", "SELECT 2")),
-        Arguments.of("SELECT 1 -- ; not here\n; SELECT 2", List.of("SELECT 1 -- ; not here", "SELECT 2")),
+        Arguments.of(
+            "SELECT 1 -- ; not here\n; SELECT 2", List.of("SELECT 1 -- ; not here", "SELECT 2")),
         Arguments.of("SELECT /* ; /* nested ; */ */ 1", List.of("SELECT /* ; /* nested ; */ */ 1")),
         Arguments.of("SELECT $x$ ; $x$", List.of("SELECT $x$ ; $x$")),
         Arguments.of("SELECT E'\\'; still'", List.of("SELECT E'\\'; still'")),

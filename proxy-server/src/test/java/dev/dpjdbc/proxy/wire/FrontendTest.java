@@ -21,29 +21,34 @@ class FrontendTest {
   void startup_readsParametersUntilNul() throws IOException {
     // | int32 len | int32 196608 | "user\0bob\0database\0demo\0" | \0 |
     byte[] packet = hex("00000020 00030000 7573657200 626f6200 646174616261736500 64656d6f00 00");
-    PayloadReader r = new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
+    PayloadReader r =
+        new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
     assertEquals(PgMessageType.PROTOCOL_3_0, r.int32());
-    assertEquals(Map.of("user", "bob", "database", "demo"), Frontend.Startup.decode(r).parameters());
+    assertEquals(
+        Map.of("user", "bob", "database", "demo"), Frontend.Startup.decode(r).parameters());
   }
 
   @Test
   void sslRequest_isRecognisedByCode() throws IOException {
     byte[] packet = hex("00000008 04d2162f");
-    PayloadReader r = new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
+    PayloadReader r =
+        new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
     assertEquals(PgMessageType.SSL_REQUEST, r.int32());
   }
 
   @Test
   void gssEncRequest_isRecognisedByCode() throws IOException {
     byte[] packet = hex("00000008 04d21630");
-    PayloadReader r = new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
+    PayloadReader r =
+        new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
     assertEquals(PgMessageType.GSSENC_REQUEST, r.int32());
   }
 
   @Test
   void cancelRequest_carriesKey() throws IOException {
     byte[] packet = hex("00000010 04d2162e 000003e9 fffffffe");
-    PayloadReader r = new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
+    PayloadReader r =
+        new PayloadReader(new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
     assertEquals(PgMessageType.CANCEL_REQUEST, r.int32());
     Frontend.CancelRequest c = Frontend.CancelRequest.decode(r);
     assertEquals(1001, c.processId());

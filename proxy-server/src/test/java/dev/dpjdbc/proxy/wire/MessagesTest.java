@@ -23,7 +23,8 @@ class MessagesTest {
 
   static Stream<Arguments> backendMessages() {
     return Stream.of(
-        Arguments.of("AuthenticationOk", (Encoder) Messages::authenticationOk, "52 00000008 00000000"),
+        Arguments.of(
+            "AuthenticationOk", (Encoder) Messages::authenticationOk, "52 00000008 00000000"),
         Arguments.of(
             "AuthenticationSASL",
             (Encoder) w -> Messages.authenticationSasl(w, List.of("SCRAM-SHA-256")),
@@ -55,9 +56,7 @@ class MessagesTest {
         Arguments.of(
             "RowDescription",
             (Encoder)
-                w ->
-                    Messages.rowDescription(
-                        w, List.of(new FieldDescription("n", 20, 8, -1, 1))),
+                w -> Messages.rowDescription(w, List.of(new FieldDescription("n", 20, 8, -1, 1))),
             "54 0000001a 0001 6e00 00000000 0000 00000014 0008 ffffffff 0001"),
         Arguments.of(
             "DataRow with NULL",
@@ -71,12 +70,22 @@ class MessagesTest {
         Arguments.of(
             "ErrorResponse",
             (Encoder) w -> Messages.errorResponse(w, "ERROR", "42501", "no"),
-            "45 0000001e 53" + hex("ERROR") + "00 56" + hex("ERROR") + "00 43" + hex("42501")
+            "45 0000001e 53"
+                + hex("ERROR")
+                + "00 56"
+                + hex("ERROR")
+                + "00 43"
+                + hex("42501")
                 + "00 4d6e6f00 00"),
         Arguments.of(
             "NoticeResponse",
             (Encoder) w -> Messages.noticeResponse(w, "NOTICE", "01000", "c"),
-            "4e 0000001f 53" + hex("NOTICE") + "00 56" + hex("NOTICE") + "00 43" + hex("01000")
+            "4e 0000001f 53"
+                + hex("NOTICE")
+                + "00 56"
+                + hex("NOTICE")
+                + "00 43"
+                + hex("01000")
                 + "00 4d6300 00"),
         Arguments.of("ParseComplete", (Encoder) Messages::parseComplete, "31 00000004"),
         Arguments.of("BindComplete", (Encoder) Messages::bindComplete, "32 00000004"),

@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * The backend-specific half of the catalog: enforced CHECK constraints (table and domain) and enum
  * labels, read from PostgreSQL's {@code pg_catalog} or H2 2.x's {@code INFORMATION_SCHEMA}. Only
- * constraints the backend enforces on every row count: PostgreSQL's NOT VALID ones
- * ({@code convalidated = false}) are skipped.
+ * constraints the backend enforces on every row count: PostgreSQL's NOT VALID ones ({@code
+ * convalidated = false}) are skipped.
  */
 interface BackendConstraints {
 

@@ -191,8 +191,10 @@ public final class CheckParser {
         }
         putValues(values, col, items);
         if (items.stream().allMatch(BigDecimal.class::isInstance)) {
-          double lo = items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).min().orElseThrow();
-          double hi = items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).max().orElseThrow();
+          double lo =
+              items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).min().orElseThrow();
+          double hi =
+              items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).max().orElseThrow();
           put(intervals, col, Interval.of(lo, hi, source));
         }
       }

@@ -33,14 +33,15 @@ public record ColumnMeta(
   public boolean isNumeric() {
     return switch (jdbcType) {
       case Types.TINYINT,
-          Types.SMALLINT,
-          Types.INTEGER,
-          Types.BIGINT,
-          Types.NUMERIC,
-          Types.DECIMAL,
-          Types.REAL,
-          Types.FLOAT,
-          Types.DOUBLE -> !isEnum();
+              Types.SMALLINT,
+              Types.INTEGER,
+              Types.BIGINT,
+              Types.NUMERIC,
+              Types.DECIMAL,
+              Types.REAL,
+              Types.FLOAT,
+              Types.DOUBLE ->
+          !isEnum();
       default -> false;
     };
   }

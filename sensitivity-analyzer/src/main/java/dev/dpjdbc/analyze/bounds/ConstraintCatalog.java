@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Reads {@link TableMeta} from a live backend: columns, primary and foreign keys through {@link
  * DatabaseMetaData}; CHECK constraints, domains and enum labels through {@link BackendConstraints};
  * type ranges from the column types. Results are cached per table for the catalog's lifetime (the
- * analyzer's), so a schema change needs a new analyzer.
+ * analyzer's) or until {@link #clear}; tables not found are not cached.
  *
  * <p>Type-implied guarantees: {@code NUMERIC(p,s)} → |x| ≤ 10^(p−s) − 10^(−s) (for p ≤ 38);
  * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
@@ -34,8 +34,7 @@ public final class ConstraintCatalog {
 
   public ConstraintCatalog(Connection connection) throws SQLException {
     this.connection = connection;
-    this.backend =
-        BackendConstraints.forProduct(connection.getMetaData().getDatabaseProductName());
+    this.backend = BackendConstraints.forProduct(connection.getMetaData().getDatabaseProductName());
   }
 
   /**
@@ -48,16 +47,25 @@ public final class ConstraintCatalog {
     Optional<TableMeta> hit = cache.get(key);
     if (hit == null) {
       hit = load(schema, table);
-      cache.put(key, hit);
+      if (hit.isPresent()) { // a missing table is looked up again: it may be created later
+        cache.put(key, hit);
+      }
     }
     return hit;
+  }
+
+  /** Forgets everything read so far (after DDL that changes columns or constraints). */
+  public synchronized void clear() {
+    cache.clear();
   }
 
   private Optional<TableMeta> load(String schema, String table) throws SQLException {
     DatabaseMetaData md = connection.getMetaData();
     String wantSchema = schema != null ? schema : connection.getSchema();
     String[] found = null;
-    try (ResultSet rs = md.getTables(null, null, null, new String[] {"TABLE", "VIEW", "BASE TABLE", "PARTITIONED TABLE"})) {
+    try (ResultSet rs =
+        md.getTables(
+            null, null, null, new String[] {"TABLE", "VIEW", "BASE TABLE", "PARTITIONED TABLE"})) {
       List<String[]> candidates = new ArrayList<>();
       while (rs.next()) {
         candidates.add(new String[] {rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")});
@@ -73,7 +81,8 @@ public final class ConstraintCatalog {
     return Optional.of(read(md, found[0], found[1]));
   }
 
-  private static String[] pick(List<String[]> candidates, String schema, String table, boolean exact) {
+  private static String[] pick(
+      List<String[]> candidates, String schema, String table, boolean exact) {
     for (String[] c : candidates) {
       boolean s = schema == null || (exact ? schema.equals(c[0]) : schema.equalsIgnoreCase(c[0]));
       boolean t = exact ? table.equals(c[1]) : table.equalsIgnoreCase(c[1]);
@@ -90,7 +99,8 @@ public final class ConstraintCatalog {
     Map<String, ColumnMeta> columns = new LinkedHashMap<>();
     try (ResultSet rs = md.getColumns(null, schema, table, null)) {
       while (rs.next()) {
-        if (!table.equals(rs.getString("TABLE_NAME")) || !schema.equals(rs.getString("TABLE_SCHEM"))) {
+        if (!table.equals(rs.getString("TABLE_NAME"))
+            || !schema.equals(rs.getString("TABLE_SCHEM"))) {
           continue; // getColumns takes patterns: '_' matches any character
         }
         String name = rs.getString("COLUMN_NAME");
@@ -126,7 +136,10 @@ public final class ConstraintCatalog {
                 k -> {
                   try {
                     return new TableMeta.ForeignKey(
-                        new ArrayList<>(), rs.getString("PKTABLE_SCHEM"), rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                        new ArrayList<>(),
+                        rs.getString("PKTABLE_SCHEM"),
+                        rs.getString("PKTABLE_NAME"),
+                        new ArrayList<>());
                   } catch (SQLException e) {
                     throw new IllegalStateException(e);
                   }
@@ -143,25 +156,49 @@ public final class ConstraintCatalog {
     }
     for (BackendConstraints.Check check : backend.checks(connection, schema, table)) {
       CheckParser.Facts facts = CheckParser.parse(check.text(), check.name(), check.valueColumn());
-      facts.intervals().forEach((col, iv) -> resolve(columns, col)
-          .ifPresent(c -> intervals.merge(c, iv, Interval::intersect)));
-      facts.values().forEach((col, vs) -> resolve(columns, col).ifPresent(c -> {
-        List<Object> prior = values.get(c);
-        if (prior == null) {
-          values.put(c, vs);
-        } else {
-          LinkedHashSet<Object> both = new LinkedHashSet<>(prior);
-          both.retainAll(vs);
-          values.put(c, List.copyOf(both));
-        }
-        valueSources.put(c, check.name());
-      }));
+      facts
+          .intervals()
+          .forEach(
+              (col, iv) ->
+                  resolve(columns, col)
+                      .ifPresent(c -> intervals.merge(c, iv, Interval::intersect)));
+      facts
+          .values()
+          .forEach(
+              (col, vs) ->
+                  resolve(columns, col)
+                      .ifPresent(
+                          c -> {
+                            List<Object> prior = values.get(c);
+                            if (prior == null) {
+                              values.put(c, vs);
+                            } else {
+                              LinkedHashSet<Object> both = new LinkedHashSet<>(prior);
+                              both.retainAll(vs);
+                              values.put(c, List.copyOf(both));
+                            }
+                            valueSources.put(c, check.name());
+                          }));
     }
     List<TableMeta.ForeignKey> fkList = new ArrayList<>();
-    fks.values().forEach(fk -> fkList.add(new TableMeta.ForeignKey(
-        List.copyOf(fk.columns()), fk.refSchema(), fk.refTable(), List.copyOf(fk.refColumns()))));
+    fks.values()
+        .forEach(
+            fk ->
+                fkList.add(
+                    new TableMeta.ForeignKey(
+                        List.copyOf(fk.columns()),
+                        fk.refSchema(),
+                        fk.refTable(),
+                        List.copyOf(fk.refColumns()))));
     return new TableMeta(
-        schema, table, columns, new ArrayList<>(pk.values()), fkList, intervals, values, valueSources);
+        schema,
+        table,
+        columns,
+        new ArrayList<>(pk.values()),
+        fkList,
+        intervals,
+        values,
+        valueSources);
   }
 
   /** JDBC type of a PostgreSQL base type name (for domain columns). */

@@ -44,9 +44,7 @@ public final class TableBounds {
 
   /** The policy names a unit column the table does not have. */
   public Optional<String> missingPolicyUnit() {
-    return policy
-        .map(Policy.TablePolicy::privacyUnit)
-        .filter(u -> meta.column(u).isEmpty());
+    return policy.map(Policy.TablePolicy::privacyUnit).filter(u -> meta.column(u).isEmpty());
   }
 
   public String unitSource() {
@@ -76,7 +74,8 @@ public final class TableBounds {
       return "primary key (one row per unit)";
     }
     Optional<Integer> v =
-        policy.map(rows ? Policy.TablePolicy::maxRowsPerUnit : Policy.TablePolicy::maxGroupsPerUnit);
+        policy.map(
+            rows ? Policy.TablePolicy::maxRowsPerUnit : Policy.TablePolicy::maxGroupsPerUnit);
     return v.isPresent()
         ? "policy " + (rows ? "max_rows_per_unit" : "max_groups_per_unit")
         : "default";
@@ -138,7 +137,8 @@ public final class TableBounds {
     }
     try {
       return switch (c.jdbcType()) {
-        case Types.TINYINT, Types.SMALLINT, Types.INTEGER -> new BigDecimal(v.toString()).intValueExact();
+        case Types.TINYINT, Types.SMALLINT, Types.INTEGER ->
+            new BigDecimal(v.toString()).intValueExact();
         case Types.BIGINT -> new BigDecimal(v.toString()).longValueExact();
         case Types.NUMERIC, Types.DECIMAL -> new BigDecimal(v.toString());
         case Types.REAL, Types.FLOAT, Types.DOUBLE -> Double.valueOf(v.toString());

@@ -13,10 +13,11 @@ import java.util.Set;
  * size functions, {@code reltuples}, user-defined functions).
  *
  * <p>Token based, not a parser: psql's catalog SQL ({@code OPERATOR(pg_catalog.~)}, {@code
- * ::regclass}, {@code COLLATE pg_catalog.default}) is beyond Calcite. The rules (docs/proxy-server.md
- * § Catalog classification) are conservative: anything not recognised as catalog traffic is {@link
- * Verdict#NOT_CATALOG}, which the driver then plans as an aggregate or refuses. {@code SET dp.*},
- * {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}: the driver handles them.
+ * ::regclass}, {@code COLLATE pg_catalog.default}) is beyond Calcite. The rules
+ * (docs/proxy-server.md § Catalog classification) are conservative: anything not recognised as
+ * catalog traffic is {@link Verdict#NOT_CATALOG}, which the driver then plans as an aggregate or
+ * refuses. {@code SET dp.*}, {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}: the
+ * driver handles them.
  */
 public final class CatalogQueries {
   private CatalogQueries() {}
@@ -41,7 +42,8 @@ public final class CatalogQueries {
         throw new IllegalArgumentException("verdict must not be null");
       }
       if (verdict == Verdict.REFUSE && (reason == null || reason.isBlank())) {
-        throw new IllegalArgumentException("a REFUSE classification needs a reason, got: " + reason);
+        throw new IllegalArgumentException(
+            "a REFUSE classification needs a reason, got: " + reason);
       }
     }
 

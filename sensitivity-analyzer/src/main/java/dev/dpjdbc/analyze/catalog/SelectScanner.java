@@ -20,14 +20,22 @@ final class SelectScanner {
     boolean sawSelect;
     boolean inFromList;
     boolean expectRelation;
+    boolean relationGroup;
+    /** pg_class is a relation of this SELECT; with {@link #star} that exposes reltuples. */
+    boolean pgClass;
+    boolean star;
   }
+
+  private static final Classification STAR_FROM_PG_CLASS =
+      Classification.refuse(
+          "SELECT * from pg_class includes reltuples/relpages, which reveal table sizes; list the"
+              + " columns you need");
 
   private final List<Token> tokens;
   private final Set<String> cteNames = new HashSet<>();
   private final Set<String> pgClassAliases = new HashSet<>();
   private final Set<Integer> aliasDefinitions = new HashSet<>();
   private boolean readsPgClass;
-  private boolean starProjection;
 
   SelectScanner(List<Token> tokens) {
     this.tokens = tokens;
@@ -52,9 +60,11 @@ final class SelectScanner {
       }
       if (t.isSymbol("(")) {
         boolean relationGroup =
-            frame.expectRelation && !(next(i).is("select") || next(i).is("with") || next(i).is("values"));
+            frame.expectRelation
+                && !(next(i).is("select") || next(i).is("with") || next(i).is("values"));
         frame.expectRelation = false;
         Frame inner = new Frame();
+        inner.relationGroup = relationGroup;
         inner.inFromList = relationGroup;
         inner.expectRelation = relationGroup;
         frames.push(inner);
@@ -62,7 +72,13 @@ final class SelectScanner {
       }
       if (t.isSymbol(")")) {
         if (frames.size() > 1) {
-          frames.pop();
+          Frame done = frames.pop();
+          if (done.pgClass && done.star) {
+            return STAR_FROM_PG_CLASS;
+          }
+          if (done.relationGroup && done.pgClass) {
+            frames.peek().pgClass = true;
+          }
         }
         continue;
       }
@@ -75,7 +91,7 @@ final class SelectScanner {
             return verdict;
           }
         } else {
-          Classification verdict = checkRelation(i, end);
+          Classification verdict = checkRelation(i, end, frame);
           if (verdict != null) {
             return verdict;
           }
@@ -95,7 +111,7 @@ final class SelectScanner {
       } else if (t.kind() == Kind.WORD && CatalogNames.FROM_LIST_END.contains(t.text())) {
         frame.inFromList = false;
       } else if (t.isSymbol("*") && isProjectionStar(i)) {
-        starProjection = true;
+        frame.star = true;
       } else if (t.isName() && next(i).isSymbol("(")) {
         Classification verdict = checkFunction(i);
         if (verdict != null) {
@@ -103,23 +119,23 @@ final class SelectScanner {
         }
       }
     }
+    for (Frame open : frames) {
+      if (open.pgClass && open.star) {
+        return STAR_FROM_PG_CLASS;
+      }
+    }
     return finish();
   }
 
   private Classification finish() {
     if (readsPgClass) {
-      if (starProjection) {
-        return Classification.refuse(
-            "SELECT * from pg_class includes reltuples/relpages, which reveal table sizes; list the"
-                + " columns you need");
-      }
       for (int i = 0; i < tokens.size(); i++) {
         Token t = tokens.get(i);
         if (t.isName()
             && pgClassAliases.contains(t.text())
             && !aliasDefinitions.contains(i)
             && !next(i).isSymbol(".")
-            && !previous(i).isSymbol(".")) {
+            && startsExpression(previous(i))) {
           return Classification.refuse(
               "a whole-row reference to pg_class includes reltuples/relpages, which reveal table"
                   + " sizes");
@@ -130,7 +146,7 @@ final class SelectScanner {
   }
 
   /** {@code i..end-1} is a relation name in a FROM/JOIN list; records its alias. */
-  private Classification checkRelation(int start, int end) {
+  private Classification checkRelation(int start, int end, Frame frame) {
     String name = tokens.get(end - 1).text();
     String schema = end - start >= 3 ? tokens.get(end - 3).text() : null;
     if (schema != null && !CatalogNames.CATALOG_SCHEMAS.contains(schema)) {
@@ -145,6 +161,7 @@ final class SelectScanner {
     }
     if (name.equals("pg_class") && (schema == null || schema.equals("pg_catalog"))) {
       readsPgClass = true;
+      frame.pgClass = true;
       int aliasAt = next(end - 1).is("as") ? end + 1 : end;
       Token alias = aliasAt < tokens.size() ? tokens.get(aliasAt) : null;
       if (alias != null && alias.isName() && !CatalogNames.NOT_ALIAS.contains(alias.text())) {
@@ -166,8 +183,8 @@ final class SelectScanner {
       start -= 2;
     }
     Token before = previous(start);
-    if (before.isSymbol("::") || before.is("as") || before.isSymbol(".")) {
-      return null; // a type modifier or a column-alias list
+    if (before.isSymbol("::") || before.is("as") || !startsExpression(before)) {
+      return null; // a type modifier, or a column-alias list after a relation: t(a, b)
     }
     if (t.kind() == Kind.WORD && CatalogNames.NOT_FUNCTIONS.contains(t.text()) && start == nameAt) {
       return null;
@@ -186,7 +203,7 @@ final class SelectScanner {
       return Classification.NOT;
     }
     if (schema != null) {
-      return schema.equals("pg_catalog") ? null : Classification.NOT;
+      return CatalogNames.CATALOG_SCHEMAS.contains(schema) ? null : Classification.NOT;
     }
     return CatalogNames.catalogHelper(name) ? null : Classification.NOT;
   }
@@ -201,14 +218,27 @@ final class SelectScanner {
     return text.contains("role") || text.contains("authorization");
   }
 
+  /** True when an expression may start right after {@code before} (not after '.', ')' or a name). */
+  private static boolean startsExpression(Token before) {
+    if (before.kind() == Kind.SYMBOL) {
+      return !before.isSymbol(".") && !before.isSymbol(")");
+    }
+    return before.kind() == Kind.WORD && CatalogNames.EXPRESSION_STARTERS.contains(before.text());
+  }
+
   private boolean isProjectionStar(int i) {
     Token before = previous(i);
-    return before.is("select") || before.is("distinct") || before.isSymbol(",") || before.isSymbol(".");
+    return before.is("select")
+        || before.is("distinct")
+        || before.isSymbol(",")
+        || before.isSymbol(".");
   }
 
   private int endOfQualifiedName(int i) {
     int end = i + 1;
-    while (end + 1 < tokens.size() && tokens.get(end).isSymbol(".") && tokens.get(end + 1).isName()) {
+    while (end + 1 < tokens.size()
+        && tokens.get(end).isSymbol(".")
+        && tokens.get(end + 1).isName()) {
       end += 2;
     }
     return end;

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * {@code SET}, {@code RESET} and {@code SHOW} of ordinary settings pass through; {@code dp.*} is
- * the driver's; changing the role or session authorization is refused (it would let the analyst
- * act as another backend user, outside the policy).
+ * the driver's; changing the role or session authorization is refused (it would let the analyst act
+ * as another backend user, outside the policy).
  */
 final class SessionStatements {
   private SessionStatements() {}

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * A PostgreSQL lexer just good enough to classify catalog traffic: identifiers (unquoted ones
- * lower-cased, quoted ones kept verbatim), string literals (standard, {@code E'..'}, dollar-quoted),
- * numbers, operators and punctuation. Comments and whitespace are dropped. It never fails: text it
- * does not understand becomes single-character {@link Kind#SYMBOL} tokens, which makes the
- * classifier answer {@code NOT_CATALOG} rather than pass anything through by mistake.
+ * lower-cased, quoted ones kept verbatim), string literals (standard, {@code E'..'},
+ * dollar-quoted), numbers, operators and punctuation. Comments and whitespace are dropped. It never
+ * fails: text it does not understand becomes single-character {@link Kind#SYMBOL} tokens, which
+ * makes the classifier answer {@code NOT_CATALOG} rather than pass anything through by mistake.
  */
 final class SqlTokens {
   private SqlTokens() {}
@@ -72,7 +72,8 @@ final class SqlTokens {
         i = end;
       } else if (Character.isLetter(c) || c == '_') {
         int start = i;
-        while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || "_$".indexOf(sql.charAt(i)) >= 0)) {
+        while (i < n
+            && (Character.isLetterOrDigit(sql.charAt(i)) || "_$".indexOf(sql.charAt(i)) >= 0)) {
           i++;
         }
         out.add(new Token(Kind.WORD, sql.substring(start, i).toLowerCase(java.util.Locale.ROOT)));
@@ -163,11 +164,12 @@ final class SqlTokens {
   /** {@code $tag$} starting at {@code i}, or null when {@code $} does not open a dollar quote. */
   static String dollarTag(String sql, int i) {
     int j = i + 1;
-    while (j < sql.length()
-        && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
+    while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
       j++;
     }
-    if (j < sql.length() && sql.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
+    if (j < sql.length()
+        && sql.charAt(j) == '$'
+        && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
       return sql.substring(i, j + 1);
     }
     return null;

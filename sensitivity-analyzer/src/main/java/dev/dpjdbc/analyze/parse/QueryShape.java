@@ -50,7 +50,9 @@ public record QueryShape(
     if (WRITE.matcher(head).matches()) {
       String word = head.split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
       throw new SQLException(
-          "dpjdbc answers only aggregate queries; " + word + " statements are refused"
+          "dpjdbc answers only aggregate queries; "
+              + word
+              + " statements are refused"
               + " (e.g. SELECT COUNT(*) FROM employees)",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
@@ -64,12 +66,15 @@ public record QueryShape(
     if (statements.size() != 1) {
       throw new SQLException(
           "dpjdbc runs one statement at a time; send the statements separately (got "
-              + statements.size() + ")",
+              + statements.size()
+              + ")",
           AnalyzerSqlState.SYNTAX_ERROR.code());
     }
     SqlNode node = statements.get(0);
-    if (node.getKind() == SqlKind.INSERT || node.getKind() == SqlKind.UPDATE
-        || node.getKind() == SqlKind.DELETE || node.getKind() == SqlKind.MERGE
+    if (node.getKind() == SqlKind.INSERT
+        || node.getKind() == SqlKind.UPDATE
+        || node.getKind() == SqlKind.DELETE
+        || node.getKind() == SqlKind.MERGE
         || SqlKind.DDL.contains(node.getKind())) {
       throw new SQLException(
           "dpjdbc answers only aggregate queries; " + node.getKind() + " is refused",
@@ -109,14 +114,16 @@ public record QueryShape(
     if (node.getKind() == SqlKind.WITH) {
       throw unsupported("WITH (common table expressions)");
     }
-    if (node.getKind() == SqlKind.UNION || node.getKind() == SqlKind.INTERSECT
+    if (node.getKind() == SqlKind.UNION
+        || node.getKind() == SqlKind.INTERSECT
         || node.getKind() == SqlKind.EXCEPT) {
       throw unsupported(node.getKind() + " of queries");
     }
     if (!(node instanceof SqlSelect select)) {
       throw new SQLException(
           "dpjdbc answers only aggregate queries over a table, e.g. SELECT COUNT(*) FROM"
-              + " employees; got " + node.getKind(),
+              + " employees; got "
+              + node.getKind(),
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
     if (select.getOrderList() != null && select.getOrderList().size() > 0) {
@@ -148,7 +155,8 @@ public record QueryShape(
     if (!(from instanceof SqlIdentifier id)) {
       throw unsupported("subqueries and table functions in FROM");
     }
-    for (SqlNode part : new SqlNode[] {select.getSelectList(), select.getWhere(), select.getGroup()}) {
+    for (SqlNode part :
+        new SqlNode[] {select.getSelectList(), select.getWhere(), select.getGroup()}) {
       if (part != null && containsSubquery(part)) {
         throw unsupported("subqueries");
       }
@@ -174,8 +182,10 @@ public record QueryShape(
         new SqlBasicVisitor<Void>() {
           @Override
           public Void visit(org.apache.calcite.sql.SqlCall call) {
-            if (call instanceof SqlSelect || call.getKind() == SqlKind.EXISTS
-                || call.getKind() == SqlKind.SCALAR_QUERY || call.getKind() == SqlKind.WITH
+            if (call instanceof SqlSelect
+                || call.getKind() == SqlKind.EXISTS
+                || call.getKind() == SqlKind.SCALAR_QUERY
+                || call.getKind() == SqlKind.WITH
                 || call instanceof SqlOrderBy) {
               found[0] = true;
               return null;

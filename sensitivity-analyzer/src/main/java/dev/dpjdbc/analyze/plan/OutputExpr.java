@@ -65,9 +65,9 @@ public sealed interface OutputExpr {
 
   /**
    * VAR_POP/VAR_SAMP/STDDEV_* from noisy count n, centred sum s and centred sum of squares q (of y
-   * = x − (L+U)/2): var_pop = q/n − (s/n)², var_samp = (q − s²/n)/(n − 1); clamped to [0, h²] with h
-   * = (U−L)/2 (no variance of values in [L, U] exceeds h²), square-rooted for STDDEV. Null when n &lt;
-   * 1 (population) or n &lt; 2 (sample), as PostgreSQL returns NULL there.
+   * = x − (L+U)/2): var_pop = q/n − (s/n)², var_samp = (q − s²/n)/(n − 1); clamped to [0, h²] with
+   * h = (U−L)/2 (no variance of values in [L, U] exceeds h²), square-rooted for STDDEV. Null when n
+   * &lt; 1 (population) or n &lt; 2 (sample), as PostgreSQL returns NULL there.
    */
   record VarianceOf(
       int centredSum,

@@ -7,9 +7,9 @@ import org.apache.calcite.sql.dialect.H2SqlDialect;
 import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
 
 /**
- * The backend's SQL dialect as far as the rewrite needs it: identifier quoting, the random
- * function for the per-unit sampling windows, literals, and Calcite's dialect for unparsing the
- * analyst's WHERE clause.
+ * The backend's SQL dialect as far as the rewrite needs it: identifier quoting, the random function
+ * for the per-unit sampling windows, literals, and Calcite's dialect for unparsing the analyst's
+ * WHERE clause.
  */
 public enum Backend {
   POSTGRESQL(PostgresqlSqlDialect.DEFAULT, "random()"),

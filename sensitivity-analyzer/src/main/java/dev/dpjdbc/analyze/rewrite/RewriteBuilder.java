@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
  *       number;
  *   <li>{@code w}: {@code ROW_NUMBER() OVER (PARTITION BY unit, keys ORDER BY random)} to keep at
  *       most C rows per unit per group, and each (unit, group)'s minimum random number;
- *   <li>{@code g}: {@code DENSE_RANK() OVER (PARTITION BY unit ORDER BY that minimum, keys)} to keep
- *       at most L0 randomly chosen groups per unit;
+ *   <li>{@code g}: {@code DENSE_RANK() OVER (PARTITION BY unit ORDER BY that minimum, keys)} to
+ *       keep at most L0 randomly chosen groups per unit;
  *   <li>the aggregates per group: keys first, then one column per coordinate.
  * </ol>
  *
@@ -77,8 +77,23 @@ public final class RewriteBuilder {
     String x = backend.quote(column);
     String l = Backend.number(lower);
     String u = Backend.number(upper);
-    return "CAST(CASE WHEN " + x + " IS NULL THEN NULL WHEN " + x + " < " + l + " THEN " + l
-        + " WHEN " + x + " > " + u + " THEN " + u + " ELSE " + x + " END AS DOUBLE PRECISION)";
+    return "CAST(CASE WHEN "
+        + x
+        + " IS NULL THEN NULL WHEN "
+        + x
+        + " < "
+        + l
+        + " THEN "
+        + l
+        + " WHEN "
+        + x
+        + " > "
+        + u
+        + " THEN "
+        + u
+        + " ELSE "
+        + x
+        + " END AS DOUBLE PRECISION)";
   }
 
   public String build() {
@@ -105,21 +120,36 @@ public final class RewriteBuilder {
       inner.add("1 AS dp_one");
     }
     String from =
-        "SELECT " + String.join(", ", inner) + " FROM " + table
+        "SELECT "
+            + String.join(", ", inner)
+            + " FROM "
+            + table
             + (filters.isEmpty() ? "" : " WHERE " + String.join(" AND ", filters));
     String keyList = names("dp_k", keys.size());
     String unitList = names("dp_u", unit.size());
     String outerWhere = "";
     if (windows) {
       String partition = unitList + (keys.isEmpty() ? "" : ", " + keyList);
-      from = "SELECT b.*, ROW_NUMBER() OVER (PARTITION BY " + partition + " ORDER BY dp_r) AS dp_rn"
-          + (keys.isEmpty() ? "" : ", MIN(dp_r) OVER (PARTITION BY " + partition + ") AS dp_gr")
-          + " FROM (" + from + ") b";
+      from =
+          "SELECT b.*, ROW_NUMBER() OVER (PARTITION BY "
+              + partition
+              + " ORDER BY dp_r) AS dp_rn"
+              + (keys.isEmpty() ? "" : ", MIN(dp_r) OVER (PARTITION BY " + partition + ") AS dp_gr")
+              + " FROM ("
+              + from
+              + ") b";
       if (keys.isEmpty()) {
         outerWhere = " WHERE dp_rn <= " + rowsPerUnit;
       } else {
-        from = "SELECT w.*, DENSE_RANK() OVER (PARTITION BY " + unitList + " ORDER BY dp_gr, "
-            + keyList + ") AS dp_gn FROM (" + from + ") w WHERE dp_rn <= " + rowsPerUnit;
+        from =
+            "SELECT w.*, DENSE_RANK() OVER (PARTITION BY "
+                + unitList
+                + " ORDER BY dp_gr, "
+                + keyList
+                + ") AS dp_gn FROM ("
+                + from
+                + ") w WHERE dp_rn <= "
+                + rowsPerUnit;
         outerWhere = " WHERE dp_gn <= " + groupsPerUnit;
       }
     }
@@ -130,7 +160,12 @@ public final class RewriteBuilder {
     for (int i = 0; i < aggregates.size(); i++) {
       select.add(aggregates.get(i) + " AS c" + i);
     }
-    return "SELECT " + String.join(", ", select) + " FROM (" + from + ") g" + outerWhere
+    return "SELECT "
+        + String.join(", ", select)
+        + " FROM ("
+        + from
+        + ") g"
+        + outerWhere
         + (keys.isEmpty() ? "" : " GROUP BY " + keyList);
   }
 

@@ -18,8 +18,10 @@ class CheckParserTest {
     return Stream.of(
         Arguments.of("CHECK (salary >= 0 AND salary <= 200000)", "salary", 0.0, 200000.0),
         Arguments.of("CHECK (((salary >= 0) AND (salary <= 200000)))", "salary", 0.0, 200000.0),
-        Arguments.of("CHECK ((salary >= (0)::numeric) AND (salary <= 2.5e5))", "salary", 0.0, 250000.0),
-        Arguments.of("CHECK (((x)::numeric >= 1.5) AND ((x)::numeric <= (10)::numeric))", "x", 1.5, 10.0),
+        Arguments.of(
+            "CHECK ((salary >= (0)::numeric) AND (salary <= 2.5e5))", "salary", 0.0, 250000.0),
+        Arguments.of(
+            "CHECK (((x)::numeric >= 1.5) AND ((x)::numeric <= (10)::numeric))", "x", 1.5, 10.0),
         Arguments.of("CHECK (x BETWEEN -5 AND 5)", "x", -5.0, 5.0),
         Arguments.of("\"SALARY\" BETWEEN 0 AND 100", "SALARY", 0.0, 100.0),
         Arguments.of("CHECK (x > -1)", "x", -1.0, inf),
@@ -51,10 +53,11 @@ class CheckParserTest {
             "region",
             List.of("N", "S", "E", "W")),
         Arguments.of(
-            "CHECK ((kind = ANY (ARRAY['web'::text, 'shop'::text])))", "kind", List.of("web", "shop")),
+            "CHECK ((kind = ANY (ARRAY['web'::text, 'shop'::text])))",
+            "kind",
+            List.of("web", "shop")),
         Arguments.of("\"REGION\" IN('N', 'S')", "REGION", List.of("N", "S")),
-        Arguments.of(
-            "CHECK (x IN (1, 2) AND x IN (2, 3))", "x", List.of(new BigDecimal("2"))),
+        Arguments.of("CHECK (x IN (1, 2) AND x IN (2, 3))", "x", List.of(new BigDecimal("2"))),
         Arguments.of("CHECK (flag = true)", "flag", List.of(true)),
         Arguments.of("CHECK (a IN ('it''s', 'b'))", "a", List.of("it's", "b")));
   }
@@ -68,7 +71,8 @@ class CheckParserTest {
   @ParameterizedTest
   @MethodSource("intervals")
   void parse_domainCheck_mapsValueToColumn(String text, String column, double lower, double upper) {
-    String domainText = text.replace("\"" + column + "\"", "VALUE").replaceAll("\\b" + column + "\\b", "VALUE");
+    String domainText =
+        text.replace("\"" + column + "\"", "VALUE").replaceAll("\\b" + column + "\\b", "VALUE");
     Interval iv =
         CheckParser.parse(domainText, "domain d", "col")
             .intervals()

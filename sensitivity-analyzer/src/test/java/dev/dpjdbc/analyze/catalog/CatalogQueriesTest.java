@@ -48,8 +48,10 @@ class CatalogQueriesTest {
         Arguments.of("SET extra_float_digits = 3", PASS_THROUGH, null),
         Arguments.of("SET application_name = 'PostgreSQL JDBC Driver'", PASS_THROUGH, null),
         Arguments.of("set search_path to public", PASS_THROUGH, null),
-        Arguments.of("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
-            PASS_THROUGH, null),
+        Arguments.of(
+            "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
+            PASS_THROUGH,
+            null),
         Arguments.of("RESET ALL", PASS_THROUGH, null),
         Arguments.of("SHOW TRANSACTION ISOLATION LEVEL", PASS_THROUGH, null),
         Arguments.of("show timezone", PASS_THROUGH, null),
@@ -68,14 +70,19 @@ class CatalogQueriesTest {
         // pgJDBC metadata
         Arguments.of(PGJDBC_TYPE_QUERY, PASS_THROUGH, null),
         Arguments.of(PGJDBC_GET_TABLES, PASS_THROUGH, null),
-        Arguments.of("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
-            PASS_THROUGH, null),
-        Arguments.of("WITH t AS (SELECT oid FROM pg_catalog.pg_namespace) SELECT count(*) FROM t",
-            PASS_THROUGH, null),
+        Arguments.of(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+            PASS_THROUGH,
+            null),
+        Arguments.of(
+            "WITH t AS (SELECT oid FROM pg_catalog.pg_namespace) SELECT count(*) FROM t",
+            PASS_THROUGH,
+            null),
         // user data and anything else
         Arguments.of("SELECT COUNT(*) FROM employees", NOT_CATALOG, null),
         Arguments.of("SELECT * FROM public.employees", NOT_CATALOG, null),
-        Arguments.of("SELECT c.relname FROM pg_class c JOIN employees e ON true", NOT_CATALOG, null),
+        Arguments.of(
+            "SELECT c.relname FROM pg_class c JOIN employees e ON true", NOT_CATALOG, null),
         Arguments.of("SELECT * FROM (SELECT * FROM employees) x", NOT_CATALOG, null),
         Arguments.of("SELECT relname FROM pg_class; DROP TABLE employees", NOT_CATALOG, null),
         Arguments.of("SELECT my_udf(oid) FROM pg_catalog.pg_class", NOT_CATALOG, null),
@@ -96,14 +103,16 @@ class CatalogQueriesTest {
         Arguments.of("SELECT * FROM pg_statistic_ext_data", REFUSE, "pg_statistic_ext_data"),
         Arguments.of("SELECT n_live_tup FROM pg_stat_user_tables", REFUSE, "pg_stat_user_tables"),
         Arguments.of("SELECT * FROM pg_statio_user_tables", REFUSE, "pg_statio_user_tables"),
-        Arguments.of("SELECT reltuples FROM pg_class WHERE relname = 'employees'", REFUSE,
-            "reltuples"),
+        Arguments.of(
+            "SELECT reltuples FROM pg_class WHERE relname = 'employees'", REFUSE, "reltuples"),
         Arguments.of("SELECT c.relpages FROM pg_catalog.pg_class c", REFUSE, "relpages"),
         Arguments.of("SELECT * FROM pg_class", REFUSE, "pg_class"),
         Arguments.of("SELECT c.* FROM pg_catalog.pg_class c", REFUSE, "pg_class"),
         Arguments.of("SELECT c FROM pg_catalog.pg_class c", REFUSE, "whole-row"),
         Arguments.of("SELECT pg_relation_size('employees')", REFUSE, "pg_relation_size"),
-        Arguments.of("SELECT pg_catalog.pg_total_relation_size('employees')", REFUSE,
+        Arguments.of(
+            "SELECT pg_catalog.pg_total_relation_size('employees')",
+            REFUSE,
             "pg_total_relation_size"),
         Arguments.of("SELECT pg_table_size(c.oid) FROM pg_class c", REFUSE, "pg_table_size"),
         Arguments.of("SELECT pg_indexes_size('employees')", REFUSE, "pg_indexes_size"),
@@ -115,7 +124,9 @@ class CatalogQueriesTest {
         Arguments.of("SELECT pg_stat_file('x')", REFUSE, "pg_stat_file"),
         Arguments.of("SELECT lo_import('/etc/passwd')", REFUSE, "lo_import"),
         Arguments.of("SELECT * FROM dblink('x', 'select 1') AS t(a int)", REFUSE, "dblink"),
-        Arguments.of("SELECT query_to_xml('select * from employees', true, true, '')", REFUSE,
+        Arguments.of(
+            "SELECT query_to_xml('select * from employees', true, true, '')",
+            REFUSE,
             "query_to_xml"),
         Arguments.of("SELECT table_to_xml('employees', true, true, '')", REFUSE, "table_to_xml"),
         Arguments.of("SELECT cursor_to_xml('c', 1, true, true, '')", REFUSE, "cursor_to_xml"),

@@ -28,9 +28,14 @@ class OutputExprTest {
         Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, false), exact, 3.5),
         Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, true, false), exact, 14.0 / 3),
         Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, true), exact, Math.sqrt(3.5)),
-        Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, true, false), new double[] {1.5, 0, 1}, null),
-        Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, false), new double[] {4, 0, -9}, 0.0),
-        Arguments.of(new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, false), new double[] {1, 0, 900}, 25.0),
+        Arguments.of(
+            new OutputExpr.VarianceOf(1, 2, 0, 0, 10, true, false), new double[] {1.5, 0, 1}, null),
+        Arguments.of(
+            new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, false), new double[] {4, 0, -9}, 0.0),
+        Arguments.of(
+            new OutputExpr.VarianceOf(1, 2, 0, 0, 10, false, false),
+            new double[] {1, 0, 900},
+            25.0),
         Arguments.of(new OutputExpr.KeyRef(0), new double[] {}, "N"));
   }
 
