@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Cost of calibration per query: the analytic-Gaussian μ0(ε, δ) cold (a fresh (ε, δ) every call,
- * so the cache never hits — this grows the cache by one entry per call, fine for a short run) and
+ * Cost of calibration per query: the analytic-Gaussian μ0(ε, δ) cold (a fresh (ε, δ) every call, so
+ * the cache never hits — this grows the cache by one entry per call, fine for a short run) and
  * cached, and a full i.n.i.d. allocation ({@code Mechanism.AUTO}: Gaussian and Laplace both
  * computed, lower MSE chosen) for K = 3 (the COUNT / SUM(age) / SUM(salary) profile) and K = 20
  * (λ_i = 2^i).

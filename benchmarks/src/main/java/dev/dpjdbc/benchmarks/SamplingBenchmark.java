@@ -7,6 +7,7 @@ import dev.dpjdbc.mechanisms.sample.ExactRational;
 import dev.dpjdbc.mechanisms.sample.RandomSource;
 import dev.dpjdbc.mechanisms.sample.SecureNoise;
 import java.math.BigInteger;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,9 +20,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Cost of one noise draw: the exact CKS20 integer samplers, the grid method for real values and
- * counts, and — in the same run, so ratios are like for like — the naive floating-point baselines
- * a textbook implementation would use (inverse-CDF Laplace and {@link SecureRandom#nextGaussian}
- * from the same platform SecureRandom; insecure against Mironov's attack, shown for cost only).
+ * counts, and — in the same run, so ratios are like for like — the naive floating-point baselines a
+ * textbook implementation would use (inverse-CDF Laplace and {@link SecureRandom#nextGaussian} from
+ * the platform-default SecureRandom, and Laplace again on DRBG, the generator {@link RandomSource}
+ * uses; insecure against Mironov's attack, shown for cost only).
  *
  * <p>Parameters: b = 2 (ε = 0.5 on a count), σ = 3.7306 (a count at ε = 1, δ = 1e-5), and a real
  * value with λ = 1.
@@ -38,6 +40,7 @@ public class SamplingBenchmark {
   private DiscreteGaussian gaussian;
   private SecureNoise noise;
   private SecureRandom secureRandom;
+  private SecureRandom drbg;
 
   @Setup
   public void setUp() {
@@ -46,6 +49,11 @@ public class SamplingBenchmark {
     gaussian = DiscreteGaussian.of(ExactRational.of(SIGMA).square());
     noise = SecureNoise.create();
     secureRandom = new SecureRandom();
+    try {
+      drbg = SecureRandom.getInstance("DRBG");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("DRBG unavailable", e);
+    }
   }
 
   @Benchmark
@@ -82,6 +90,13 @@ public class SamplingBenchmark {
   @Benchmark
   public double naiveLaplace() {
     double u = secureRandom.nextDouble() - 0.5;
+    return 1234.5678 - B * Math.signum(u) * Math.log(1 - 2 * Math.abs(u));
+  }
+
+  /** The same textbook Laplace on the DRBG generator RandomSource uses (separates RNG cost). */
+  @Benchmark
+  public double naiveLaplaceDrbg() {
+    double u = drbg.nextDouble() - 0.5;
     return 1234.5678 - B * Math.signum(u) * Math.log(1 - 2 * Math.abs(u));
   }
 

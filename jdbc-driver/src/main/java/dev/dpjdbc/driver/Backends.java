@@ -65,6 +65,22 @@ public final class Backends {
     }
   }
 
+  /**
+   * Gives a borrowed connection back. When the session changed the connection's own state (a
+   * passed-through {@code SET}/{@code RESET}), the connection is evicted instead of being reused,
+   * so no later session inherits it.
+   */
+  public void giveBack(ConnectionConfig config, Connection connection, boolean stateChanged)
+      throws SQLException {
+    HikariDataSource pool =
+        pools.get(new PoolKey(config.backendUrl(), config.user(), config.password()));
+    if (stateChanged && pool != null) {
+      pool.evictConnection(connection);
+    } else {
+      connection.close();
+    }
+  }
+
   private static HikariDataSource newPool(ConnectionConfig config) throws SQLException {
     HikariConfig hc = new HikariConfig();
     hc.setJdbcUrl(config.backendUrl());

@@ -24,6 +24,9 @@ abstract class Backend implements AutoCloseable {
 
   abstract boolean isPostgres();
 
+  @Override
+  public abstract void close() throws IOException;
+
   /** The {@code jdbc:dp:} URL over this backend. */
   final String dpUrl() {
     return "jdbc:dp:" + jdbcUrl().substring("jdbc:".length());

@@ -155,4 +155,27 @@ abstract class JdbcSurfaceScenarios extends ScenarioBase {
       c.rollback();
     }
   }
+
+  @Test
+  void catalogPassThrough_materialisedWithoutCost() throws SQLException {
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT 1 AS one")) {
+        assertTrue(rs.next());
+        assertEquals(1, rs.getInt(1));
+        assertSame(s, rs.getStatement());
+      }
+      assertEquals(null, s.getWarnings(), "catalog answers spend nothing");
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "SELECT table_name FROM information_schema.tables WHERE lower(table_name) = ?")) {
+        ps.setString(1, "employees");
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next(), "information_schema is catalog data");
+          assertTrue(rs.getString(1).equalsIgnoreCase("employees"));
+        }
+      }
+      assertEquals(0.0, num(oneRow(s, "SHOW dp.budget").get("epsilon_spent")));
+    }
+  }
 }

@@ -133,7 +133,6 @@ class ProxyPgJdbcIT {
                 case "getSchemas" -> md.getSchemas();
                 case "getCatalogs" -> md.getCatalogs();
                 case "getTableTypes" -> md.getTableTypes();
-                case "getIndexInfo" -> md.getIndexInfo(null, "public", "employees", false, true);
                 case "getImportedKeys" -> md.getImportedKeys(null, "public", "employees");
                 case "getExportedKeys" -> md.getExportedKeys(null, "public", "departments");
                 case "getTypeInfo" -> md.getTypeInfo();
@@ -160,6 +159,11 @@ class ProxyPgJdbcIT {
         assertTrue(rs.next());
         assertEquals("int4", rs.getString("TYPE_NAME"));
       }
+      // getIndexInfo selects pg_class.reltuples/relpages (CARDINALITY, PAGES): a size leak
+      SQLException refused =
+          assertThrows(
+              SQLException.class, () -> md.getIndexInfo(null, "public", "employees", false, true));
+      assertEquals("42501", refused.getSQLState());
     }
   }
 

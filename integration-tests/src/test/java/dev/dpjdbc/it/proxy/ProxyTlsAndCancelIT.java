@@ -105,6 +105,40 @@ class ProxyTlsAndCancelIT {
   }
 
   @Test
+  void maxConnections_oneMoreClient_gets53300() throws Exception {
+    try (ProxyMain.Running small =
+        ProxyMain.start(
+            "--port", "0",
+            "--backend", fixture.backendUrl(),
+            "--backend-user", "postgres",
+            "--policy", fixture.policy.toString(),
+            "--max-connections", "1")) {
+      java.util.Properties p = new java.util.Properties();
+      p.setProperty("user", ProxyFixture.ANALYST);
+      p.setProperty("password", ProxyFixture.PASSWORD);
+      String url = "jdbc:postgresql://localhost:" + small.port() + "/demo";
+      try (Connection first = java.sql.DriverManager.getConnection(url, p)) {
+        SQLException e =
+            assertThrows(SQLException.class, () -> java.sql.DriverManager.getConnection(url, p));
+        assertEquals("53300", e.getSQLState(), e.getMessage());
+        assertTrue(first.isValid(5));
+      }
+      // the slot frees once the server thread has closed the first session (asynchronously)
+      SQLException last = null;
+      for (int attempt = 0; attempt < 50; attempt++) {
+        try (Connection again = java.sql.DriverManager.getConnection(url, p)) {
+          assertTrue(again.isValid(5));
+          return;
+        } catch (SQLException e) {
+          last = e;
+          Thread.sleep(100);
+        }
+      }
+      throw new AssertionError("the slot never became free again", last);
+    }
+  }
+
+  @Test
   void cancel_longCatalogQuery_endsWith57014() throws Exception {
     try (Connection c = fixture.pgjdbc("");
         Statement st = c.createStatement()) {

@@ -39,7 +39,15 @@ public final class Session implements AutoCloseable {
   private final Ledger ledger;
   private final Perturber perturber;
   private final RunningStatement running = new RunningStatement();
+  private final BackendRelease backendRelease;
+  private boolean backendStateChanged;
   private QuerySettings settings;
+
+  /** How the session gives its backend connection back (evicting it when its state changed). */
+  @FunctionalInterface
+  interface BackendRelease {
+    void giveBack(Connection backend, boolean stateChanged) throws SQLException;
+  }
 
   /** A session over explicit parts; {@link #open} is what the driver uses. */
   Session(
@@ -48,8 +56,10 @@ public final class Session implements AutoCloseable {
       Connection backend,
       Planner planner,
       Ledger ledger,
-      QuerySettings settings) {
+      QuerySettings settings,
+      BackendRelease release) {
     this.analyst = analyst;
+    this.backendRelease = release;
     this.budget = budget;
     this.backend = backend;
     this.planner = planner;
@@ -72,7 +82,8 @@ public final class Session implements AutoCloseable {
           backend,
           analyzer::plan,
           ledger,
-          QuerySettings.from(policy.query()));
+          QuerySettings.from(policy.query()),
+          (c, changed) -> backends.giveBack(config, c, changed));
     } catch (SQLException | RuntimeException e) {
       backend.close();
       throw e;
@@ -100,6 +111,7 @@ public final class Session implements AutoCloseable {
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
     switch (c.verdict()) {
       case PASS_THROUGH -> {
+        backendStateChanged |= CHANGES_SESSION_STATE.matcher(statement).lookingAt();
         PassThrough.Answer a = PassThrough.run(backend, statement, params, running);
         return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
       }
@@ -212,9 +224,12 @@ public final class Session implements AutoCloseable {
     running.cancel();
   }
 
-  /** Returns the backend connection to its pool. */
+  /** Returns the backend connection to its pool (evicted if a pass-through SET changed it). */
   @Override
   public void close() throws SQLException {
-    backend.close();
+    backendRelease.giveBack(backend, backendStateChanged);
   }
+
+  private static final java.util.regex.Pattern CHANGES_SESSION_STATE =
+      java.util.regex.Pattern.compile("(?i)\\s*(SET|RESET)\\b");
 }

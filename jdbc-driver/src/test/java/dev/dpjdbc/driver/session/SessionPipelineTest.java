@@ -86,7 +86,8 @@ class SessionPipelineTest {
         backend,
         sql -> regionCounts(),
         ledger,
-        new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE));
+        new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE),
+        (c, changed) -> {});
   }
 
   @Test

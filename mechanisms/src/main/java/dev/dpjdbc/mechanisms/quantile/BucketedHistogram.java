@@ -33,7 +33,10 @@ public record BucketedHistogram(double[] edges, long[] counts) {
     for (int i = 0; i < edges.length; i++) {
       if (!Double.isFinite(edges[i]) || (i > 0 && !(edges[i] > edges[i - 1]))) {
         throw new IllegalArgumentException(
-            "edges must be finite and strictly increasing. Provided value at " + i + ": " + edges[i]);
+            "edges must be finite and strictly increasing. Provided value at "
+                + i
+                + ": "
+                + edges[i]);
       }
       if (i > 0 && !Double.isFinite(edges[i] - edges[i - 1])) {
         throw new IllegalArgumentException("bucket " + (i - 1) + " is too wide for a double");
@@ -114,6 +117,10 @@ public record BucketedHistogram(double[] edges, long[] counts) {
 
   @Override
   public String toString() {
-    return "BucketedHistogram[edges=" + Arrays.toString(edges) + ", counts=" + Arrays.toString(counts) + "]";
+    return "BucketedHistogram[edges="
+        + Arrays.toString(edges)
+        + ", counts="
+        + Arrays.toString(counts)
+        + "]";
   }
 }

@@ -7,22 +7,22 @@ import dev.dpjdbc.mechanisms.sample.RandomSource;
  * 1-D case of the K-norm gradient mechanism, Reimherr &amp; Awan 2019 §4.5, eq. (3)).
  *
  * <p><b>Utility.</b> With n elements, C_j the number in buckets before j and n_j the number in
- * bucket j, the ranks reachable inside bucket j form [C_j, C_j + n_j]; the utility of every point of
- * bucket j is u_j = −dist(q·n, [C_j, C_j + n_j]) (0 for the bucket holding the true q-quantile).
+ * bucket j, the ranks reachable inside bucket j form [C_j, C_j + n_j]; the utility of every point
+ * of bucket j is u_j = −dist(q·n, [C_j, C_j + n_j]) (0 for the bucket holding the true q-quantile).
  * Adding or removing one element changes C_j or n_j by at most 1 and q·n by q, so |Δu_j| ≤ max(q, 1
  * − q) ≤ 1 (add/remove neighbours).
  *
  * <p><b>Mechanism.</b> Output density ∝ exp(ε·u(θ)/2) on [e_0, e_K] (exponential mechanism with
  * sensitivity 1, McSherry–Talwar): bucket j with probability ∝ w_j·exp(ε·u_j/2), w_j its width,
- * then a uniform point inside it. The density ratio on neighbouring histograms is ≤ e^{ε/2} from the
- * numerator times e^{ε/2} from the normaliser, hence ε-DP.
+ * then a uniform point inside it. The density ratio on neighbouring histograms is ≤ e^{ε/2} from
+ * the numerator times e^{ε/2} from the normaliser, hence ε-DP.
  *
  * <p><b>Floating point.</b> Weights are computed in log space, ln w_j + ε·u_j/2 − max, so nothing
- * overflows and the largest weight is exactly 1; each probability carries a relative error of a
- * few ulps (a privacy-ratio error of ~1e-15, far below ε). The bucket is chosen by inverse CDF with
- * a uniform on the 2^−53 grid from SecureRandom: every bucket's probability is realised to within
- * 2^−53, an additive error ≤ K·2^−53 (a δ of that size, negligible). The point inside the bucket
- * is e_j + w_j·U with U uniform on the 2^−53 grid; its floating-point pattern depends only on the
+ * overflows and the largest weight is exactly 1; each probability carries a relative error of a few
+ * ulps (a privacy-ratio error of ~1e-15, far below ε). The bucket is chosen by inverse CDF with a
+ * uniform on the 2^−53 grid from SecureRandom: every bucket's probability is realised to within
+ * 2^−53, an additive error ≤ K·2^−53 (a δ of that size, negligible). The point inside the bucket is
+ * e_j + w_j·U with U uniform on the 2^−53 grid; its floating-point pattern depends only on the
  * public edges, never on the data, so the Mironov-style leak of textbook Laplace does not arise.
  */
 public final class PrivateQuantile {
@@ -118,7 +118,8 @@ public final class PrivateQuantile {
       throw new IllegalArgumentException("q must be in [0, 1]. Provided value: " + q);
     }
     if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
-      throw new IllegalArgumentException("epsilon must be finite and > 0. Provided value: " + epsilon);
+      throw new IllegalArgumentException(
+          "epsilon must be finite and > 0. Provided value: " + epsilon);
     }
     long[] counts = h.counts();
     double target = q * h.total();

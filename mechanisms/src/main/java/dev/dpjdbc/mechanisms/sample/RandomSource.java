@@ -11,8 +11,8 @@ import java.security.SecureRandom;
  * <p>Bits are fetched from {@link SecureRandom#nextBytes} in blocks of 512 bytes (one call per 4096
  * bits amortizes the generator's per-call locking and mixing) and handed out one draw at a time, so
  * a uniform integer below {@code n} costs about {@code log2(n)} bits and, on average, fewer than
- * two tries. Instances are <b>not</b> thread-safe: callers that share one (such as {@link
- * SecureNoise}) serialize access.
+ * two tries. Thread safety: the public methods are synchronized on the source; the package-private
+ * primitives are called by the samplers while they hold that same lock.
  *
  * <p>Main code obtains instances only from {@link #secure()}. Tests may inject a {@link
  * SecureRandom} of their choice through the package-private {@link #forTesting(SecureRandom)}.

@@ -29,9 +29,9 @@ import java.security.SecureRandom;
  * the discrete Gaussian at g = 1 with the continuous analytic-Gaussian σ does <em>not</em> meet the
  * continuous δ (exact pmf sums: 3.5 % over at ε = 1, δ = 1e-5, σ = 3.73; 97 % over at ε = 5, δ =
  * 1e-9, σ = 1.21 — see {@code SamplerPrivacyTest}); with about 2^40 grid steps per σ the excess is
- * O((g/σ)²) ≈ 2^−78 relative, far below the precision of δ itself. Gaussian counts are therefore
- * returned as multiples of a fine grid, not integers; round them afterwards if integers are wanted
- * (post-processing).
+ * ≤ 2/σ_g² ≤ 2^−77 relative (measured, σ_g the grid-unit σ), far below the precision of δ itself.
+ * Gaussian counts are therefore returned as multiples of a fine grid, not integers; round them
+ * afterwards if integers are wanted (post-processing).
  *
  * <p><b>Output.</b> k + Z is an exact integer; the returned double is its product with g rounded
  * once — post-processing of k + Z, so it adds no privacy loss. Values so large that x/g overflows

@@ -31,8 +31,8 @@ class PrivateQuantileTest {
 
   /**
    * For every neighbour (one element added to or removed from any bucket) and every output θ, the
-   * density ratio P(j)/w_j over P′(j)/w_j is ≤ e^ε, compared in log space (|ln P(j) − ln P′(j)| ≤
-   * ε up to 1e-12 relative floating-point error), including buckets whose probability underflows.
+   * density ratio P(j)/w_j over P′(j)/w_j is ≤ e^ε, compared in log space (|ln P(j) − ln P′(j)| ≤ ε
+   * up to 1e-12 relative floating-point error), including buckets whose probability underflows.
    */
   @ParameterizedTest
   @MethodSource("histograms")
@@ -50,7 +50,18 @@ class PrivateQuantileTest {
               double lr = Math.abs(p[j] - p2[j]);
               assertTrue(
                   lr <= eps * (1 + 1e-12) + 1e-13,
-                  "ε=" + eps + " q=" + q + " change " + delta + "@" + k + " bucket " + j + ": " + lr);
+                  "ε="
+                      + eps
+                      + " q="
+                      + q
+                      + " change "
+                      + delta
+                      + "@"
+                      + k
+                      + " bucket "
+                      + j
+                      + ": "
+                      + lr);
             }
           }
         }

@@ -125,6 +125,34 @@ class SecureNoiseTest {
   }
 
   @Test
+  void addNoise_concurrentCallers_shareOneSamplerSafely() throws Exception {
+    double g = SecureNoise.grid(3.0);
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      var futures = new java.util.ArrayList<java.util.concurrent.Future<Boolean>>();
+      for (int t = 0; t < 4; t++) {
+        Mechanism m = t % 2 == 0 ? Mechanism.GAUSSIAN : Mechanism.LAPLACE;
+        futures.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 5_000; i++) {
+                    double units = noise.addNoise(0.5, 1.0, 3.0, m, false) / g;
+                    if (Math.rint(units) != units) {
+                      return false;
+                    }
+                  }
+                  return true;
+                }));
+      }
+      for (var f : futures) {
+        assertTrue(f.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
   void createForTesting_injectsTheGenerator() throws NoSuchAlgorithmException {
     double[] a = drawSeeded();
     double[] b = drawSeeded();

@@ -114,7 +114,9 @@ class OptimalZeroDeltaTest {
     assertThrows(IllegalArgumentException.class, () -> new OptimalZeroDelta(0.1, 1, 0));
   }
 
-  /** The grid sampler's discrete support keeps (0, δ): m + (1 − m)·D/(2A + 1) ≤ δ, D = ⌊Δ/g⌋ + 1. */
+  /**
+   * The grid sampler's discrete support keeps (0, δ): m + (1 − m)·D/(2A + 1) ≤ δ, D = ⌊Δ/g⌋ + 1.
+   */
   @ParameterizedTest
   @MethodSource("table")
   void sampler_discreteSupport_keepsZeroDelta(
@@ -127,8 +129,10 @@ class OptimalZeroDeltaTest {
     ExactRational mass = p.exactMassAtZero();
     ExactRational oneMinusM = new ExactRational(mass.den().subtract(mass.num()), mass.den());
     ExactRational uncovered =
-        mass.add(oneMinusM.multiply(new ExactRational(shift, BigInteger.ONE))
-            .divide(ExactRational.of(points)));
+        mass.add(
+            oneMinusM
+                .multiply(new ExactRational(shift, BigInteger.ONE))
+                .divide(ExactRational.of(points)));
     assertTrue(uncovered.compareTo(ExactRational.of(delta)) <= 0, "δ_grid=" + uncovered);
     assertTrue(uncovered.doubleValue() >= delta * (1 - 1e-9), "no needless noise");
   }

@@ -13,9 +13,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The (0, δ) sampler's output distribution, from fresh SecureRandom draws. The noise is bounded
  * (|X| ≤ a′, a′ = (A + ½)·g the discrete half-width), so Hoeffding's inequality gives rigorous
- * tolerances: a mean of n variables in an interval of length L deviates by more than L·√(ln(2/α)/(2n))
- * with probability ≤ α. Each assertion uses α = 1e-7; each test makes at most 3, so it falsely fails
- * with probability ≤ 3e-7.
+ * tolerances: a mean of n variables in an interval of length L deviates by more than
+ * L·√(ln(2/α)/(2n)) with probability ≤ α. Each assertion uses α = 1e-7; each test makes at most 3,
+ * so it falsely fails with probability ≤ 3e-7.
  */
 @Tag("statistical")
 class ZeroDeltaNoiseStatisticalTest {

@@ -78,15 +78,19 @@ public final class Session implements AutoCloseable {
       case PgMessageType.SYNC -> extended.sync();
       case PgMessageType.FLUSH -> out.flush();
       case PgMessageType.TERMINATE -> state = State.TERMINATED;
+      case PgMessageType.FUNCTION_CALL -> {
+        sendError(
+            new PgError("ERROR", "0A000", "the function call message is not supported by dpjdbc"));
+        readyForQuery();
+      }
+      case PgMessageType.COPY_DATA, PgMessageType.COPY_DONE, PgMessageType.COPY_FAIL -> {
+        // no COPY is ever started, so stray COPY messages are ignored (as PostgreSQL does)
+      }
       default -> {
-        failExtended(
-            "0A000",
-            "message type '" + (char) type + "' (function call / COPY) is not supported by dpjdbc");
-        if (type == PgMessageType.FUNCTION_CALL
-            || type == PgMessageType.COPY_FAIL
-            || type == PgMessageType.COPY_DONE) {
-          readyForQuery();
-        }
+        Messages.errorResponse(
+            out, "FATAL", "08P01", "invalid frontend message type " + (type & 0xff));
+        out.flush();
+        state = State.TERMINATED;
       }
     }
     return state != State.TERMINATED;

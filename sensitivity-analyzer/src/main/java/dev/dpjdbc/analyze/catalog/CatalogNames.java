@@ -311,15 +311,6 @@ final class CatalogNames {
           "end",
           "if");
 
-  /** Keywords after which an expression (a function call, a whole-row reference) may start. */
-  static final Set<String> EXPRESSION_STARTERS =
-      Set.of(
-          "select", "distinct", "all", "and", "or", "not", "when", "then", "else", "by", "on",
-          "where", "having", "from", "join", "lateral", "in", "is", "return", "returning",
-          "between", "like", "ilike", "similar", "escape", "case", "over", "filter", "using",
-          "values", "with", "exists", "any", "some", "limit", "offset", "union", "except",
-          "intersect", "set", "into", "array", "row", "to", "only");
-
   /** Words that end a FROM list. */
   static final Set<String> FROM_LIST_END =
       Set.of(

@@ -21,8 +21,13 @@ final class SelectScanner {
     boolean inFromList;
     boolean expectRelation;
     boolean relationGroup;
+
+    /** Opened in a FROM-item position (subquery or join group): an alias may follow its ')'. */
+    boolean fromItem;
+
     /** pg_class is a relation of this SELECT; with {@link #star} that exposes reltuples. */
     boolean pgClass;
+
     boolean star;
   }
 
@@ -59,12 +64,14 @@ final class SelectScanner {
         continue;
       }
       if (t.isSymbol("(")) {
+        boolean wasExpectingRelation = frame.expectRelation;
         boolean relationGroup =
             frame.expectRelation
                 && !(next(i).is("select") || next(i).is("with") || next(i).is("values"));
         frame.expectRelation = false;
         Frame inner = new Frame();
         inner.relationGroup = relationGroup;
+        inner.fromItem = wasExpectingRelation;
         inner.inFromList = relationGroup;
         inner.expectRelation = relationGroup;
         frames.push(inner);
@@ -79,6 +86,9 @@ final class SelectScanner {
           if (done.relationGroup && done.pgClass) {
             frames.peek().pgClass = true;
           }
+          if (done.fromItem) {
+            recordAlias(i + 1);
+          }
         }
         continue;
       }
@@ -90,6 +100,7 @@ final class SelectScanner {
           if (verdict != null) {
             return verdict;
           }
+          recordAlias(skipGroup(end));
         } else {
           Classification verdict = checkRelation(i, end, frame);
           if (verdict != null) {
@@ -135,7 +146,7 @@ final class SelectScanner {
             && pgClassAliases.contains(t.text())
             && !aliasDefinitions.contains(i)
             && !next(i).isSymbol(".")
-            && startsExpression(previous(i))) {
+            && !previous(i).isSymbol(".")) {
           return Classification.refuse(
               "a whole-row reference to pg_class includes reltuples/relpages, which reveal table"
                   + " sizes");
@@ -159,20 +170,32 @@ final class SelectScanner {
     if (denied != null) {
       return Classification.refuse(denied);
     }
+    int aliasAt = recordAlias(end);
     if (name.equals("pg_class") && (schema == null || schema.equals("pg_catalog"))) {
       readsPgClass = true;
       frame.pgClass = true;
-      int aliasAt = next(end - 1).is("as") ? end + 1 : end;
-      Token alias = aliasAt < tokens.size() ? tokens.get(aliasAt) : null;
-      if (alias != null && alias.isName() && !CatalogNames.NOT_ALIAS.contains(alias.text())) {
-        pgClassAliases.add(alias.text());
-        aliasDefinitions.add(aliasAt);
-      } else {
-        pgClassAliases.add("pg_class");
-      }
+      pgClassAliases.add(aliasAt >= 0 ? tokens.get(aliasAt).text() : "pg_class");
       aliasDefinitions.add(end - 1);
     }
     return null;
+  }
+
+  /**
+   * The FROM item ending before {@code at} may be followed by {@code [AS] alias [(columns)]}:
+   * remembers the alias token so its column list is not taken for a function call.
+   *
+   * @return the alias token's index, or -1
+   */
+  private int recordAlias(int at) {
+    int aliasAt = at < tokens.size() && tokens.get(at).is("as") ? at + 1 : at;
+    if (aliasAt < tokens.size()) {
+      Token alias = tokens.get(aliasAt);
+      if (alias.isName() && !CatalogNames.NOT_ALIAS.contains(alias.text())) {
+        aliasDefinitions.add(aliasAt);
+        return aliasAt;
+      }
+    }
+    return -1;
   }
 
   /** Token {@code nameAt} (last part of a possibly qualified name) is followed by '('. */
@@ -183,8 +206,8 @@ final class SelectScanner {
       start -= 2;
     }
     Token before = previous(start);
-    if (before.isSymbol("::") || before.is("as") || !startsExpression(before)) {
-      return null; // a type modifier, or a column-alias list after a relation: t(a, b)
+    if (before.isSymbol("::") || before.is("as") || aliasDefinitions.contains(nameAt)) {
+      return null; // a type modifier, or a column-alias list after a FROM item: t(a, b)
     }
     if (t.kind() == Kind.WORD && CatalogNames.NOT_FUNCTIONS.contains(t.text()) && start == nameAt) {
       return null;
@@ -216,14 +239,6 @@ final class SelectScanner {
     }
     String text = setting.text().toLowerCase(java.util.Locale.ROOT);
     return text.contains("role") || text.contains("authorization");
-  }
-
-  /** True when an expression may start right after {@code before} (not after '.', ')' or a name). */
-  private static boolean startsExpression(Token before) {
-    if (before.kind() == Kind.SYMBOL) {
-      return !before.isSymbol(".") && !before.isSymbol(")");
-    }
-    return before.kind() == Kind.WORD && CatalogNames.EXPRESSION_STARTERS.contains(before.text());
   }
 
   private boolean isProjectionStar(int i) {

@@ -22,11 +22,23 @@ class CatalogQueriesTest {
 
   /** Every query psql 15 sends for \dt, \d employees, \l and \dn (captured with psql -E). */
   static Stream<String> psqlDescribeQueries() throws IOException {
-    try (InputStream in =
-        CatalogQueriesTest.class.getResourceAsStream("/catalog/psql15-describe.sql")) {
+    return Stream.concat(resource("psql15-describe.sql"), resource("pgjdbc-metadata.sql"));
+  }
+
+  private static Stream<String> resource(String name) throws IOException {
+    try (InputStream in = CatalogQueriesTest.class.getResourceAsStream("/catalog/" + name)) {
       String all = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       return Arrays.stream(all.split("\n-- @@\n")).toList().stream();
     }
+  }
+
+  /** pgJDBC's getIndexInfo selects reltuples/relpages (CARDINALITY, PAGES): refused. */
+  @org.junit.jupiter.api.Test
+  void classify_pgjdbcGetIndexInfo_isRefusedForReltuples() throws IOException {
+    String sql = resource("pgjdbc-getIndexInfo.sql").findFirst().orElseThrow();
+    Classification c = CatalogQueries.classify(sql);
+    assertEquals(REFUSE, c.verdict());
+    assertTrue(c.reason().contains("reltuples"), c.reason());
   }
 
   @ParameterizedTest
@@ -133,6 +145,19 @@ class CatalogQueriesTest {
         Arguments.of("SELECT database_to_xml(true, true, '')", REFUSE, "database_to_xml"),
         Arguments.of("SELECT schema_to_xml('public', true, true, '')", REFUSE, "schema_to_xml"),
         Arguments.of("SELECT pg_sleep(10)", REFUSE, "pg_sleep"),
+        // scopes and aliases
+        Arguments.of("SELECT * FROM (SELECT relname FROM pg_class) x", PASS_THROUGH, null),
+        Arguments.of("SELECT * FROM (SELECT * FROM pg_class) x", REFUSE, "pg_class"),
+        Arguments.of(
+            "SELECT x.n FROM pg_catalog.generate_series(1, 3) AS x(n)", PASS_THROUGH, null),
+        Arguments.of("SELECT now() AT TIME ZONE pg_read_file('x')", REFUSE, "pg_read_file"),
+        Arguments.of("SELECT 1 OPERATOR(pg_catalog.+) pg_sleep(1)", REFUSE, "pg_sleep"),
+        Arguments.of("SELECT 1 OPERATOR(pg_catalog.+) my_func(1)", NOT_CATALOG, null),
+        Arguments.of(
+            "SELECT (information_schema._pg_expandarray(i.indkey)).n FROM pg_catalog.pg_index i",
+            PASS_THROUGH,
+            null),
+        Arguments.of("SELECT public.evil() FROM pg_catalog.pg_index i", NOT_CATALOG, null),
         // quoting does not fool the lexer
         Arguments.of("SELECT 'FROM employees' FROM pg_catalog.pg_namespace", PASS_THROUGH, null),
         Arguments.of("SELECT 1 -- FROM employees", PASS_THROUGH, null),
