@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Date;
 import java.sql.SQLException;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
 import java.util.Map;
@@ -83,6 +84,40 @@ abstract class ResultSetGetters extends ResultSetUnsupported {
   @Override
   public Date getDate(int c, Calendar cal) throws SQLException {
     return getDate(c);
+  }
+
+  @Override
+  public Time getTime(int c) throws SQLException {
+    return Values.asTime(cell(c));
+  }
+
+  @Override
+  public Time getTime(int c, Calendar cal) throws SQLException {
+    return getTime(c);
+  }
+
+  @Override
+  public Time getTime(String label) throws SQLException {
+    return getTime(findColumn(label));
+  }
+
+  @Override
+  public Time getTime(String label, Calendar cal) throws SQLException {
+    return getTime(findColumn(label));
+  }
+
+  @Override
+  public byte[] getBytes(int c) throws SQLException {
+    Object v = cell(c);
+    if (v == null || v instanceof byte[]) {
+      return (byte[]) v;
+    }
+    return v.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public byte[] getBytes(String label) throws SQLException {
+    return getBytes(findColumn(label));
   }
 
   @Override

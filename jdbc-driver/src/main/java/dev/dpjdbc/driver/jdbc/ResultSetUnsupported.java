@@ -3,7 +3,6 @@ package dev.dpjdbc.driver.jdbc;
 import java.io.InputStream;
 import java.io.Reader;
 import java.sql.*;
-import java.util.Calendar;
 
 /**
  * {@link ResultSet} methods dpjdbc does not offer: scrolling (results are forward-only), LOBs,
@@ -69,16 +68,6 @@ abstract class ResultSetUnsupported extends ResultSetUpdateRefusals {
   @Override
   public Blob getBlob(int p0) throws SQLException {
     throw Refusals.unsupported("ResultSet.getBlob");
-  }
-
-  @Override
-  public byte[] getBytes(String p0) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getBytes");
-  }
-
-  @Override
-  public byte[] getBytes(int p0) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getBytes");
   }
 
   @Override
@@ -154,26 +143,6 @@ abstract class ResultSetUnsupported extends ResultSetUpdateRefusals {
   @Override
   public SQLXML getSQLXML(int p0) throws SQLException {
     throw Refusals.unsupported("ResultSet.getSQLXML");
-  }
-
-  @Override
-  public Time getTime(String p0, Calendar p1) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getTime");
-  }
-
-  @Override
-  public Time getTime(String p0) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getTime");
-  }
-
-  @Override
-  public Time getTime(int p0, Calendar p1) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getTime");
-  }
-
-  @Override
-  public Time getTime(int p0) throws SQLException {
-    throw Refusals.unsupported("ResultSet.getTime");
   }
 
   @Override

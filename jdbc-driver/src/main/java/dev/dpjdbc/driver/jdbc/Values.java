@@ -142,6 +142,26 @@ final class Values {
     }
   }
 
+  static java.sql.Time asTime(Object v) throws SQLException {
+    if (v == null) {
+      return null;
+    }
+    if (v instanceof java.sql.Time t) {
+      return t;
+    }
+    if (v instanceof java.time.LocalTime t) {
+      return java.sql.Time.valueOf(t);
+    }
+    if (v instanceof Timestamp t) {
+      return java.sql.Time.valueOf(t.toLocalDateTime().toLocalTime());
+    }
+    try {
+      return java.sql.Time.valueOf(v.toString().trim());
+    } catch (IllegalArgumentException e) {
+      throw cannot(v, "Time");
+    }
+  }
+
   /** {@code getObject(column, type)}. */
   @SuppressWarnings("unchecked")
   static <T> T as(Object v, Class<T> type) throws SQLException {
