@@ -167,9 +167,21 @@ final class JdbcLedger implements Ledger {
     return new BudgetStatus(
         spent.epsilon(),
         spent.delta(),
-        Math.max(0.0, budget.epsilon() - spent.epsilon()),
-        Math.max(0.0, budget.delta() - spent.delta()),
+        remaining(budget.epsilon(), spent.epsilon()),
+        remaining(budget.delta(), spent.delta()),
         totals.queries());
+  }
+
+  /**
+   * budget − spent in decimal (as the totals are kept), so 1e-5 − 2e-7 shows as 9.8e-6 rather
+   * than 9.800000000000001e-6; never below 0.
+   */
+  private static double remaining(double budget, double spent) {
+    if (!Double.isFinite(spent)) {
+      return 0.0;
+    }
+    double r = BigDecimal.valueOf(budget).subtract(BigDecimal.valueOf(spent)).doubleValue();
+    return Math.max(0.0, r);
   }
 
   private static SQLException refusal(

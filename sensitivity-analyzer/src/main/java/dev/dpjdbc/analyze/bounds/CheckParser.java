@@ -232,6 +232,12 @@ public final class CheckParser {
 
   /** A literal as BigDecimal (numbers, incl. unary minus), String, or Boolean; else null. */
   static Object literal(SqlNode node) {
+    if (node instanceof SqlBasicCall call && call.getKind() == SqlKind.CAST) {
+      // H2 prints integer literals compared with NUMERIC columns as CAST(0 AS NUMERIC(1)). The
+      // bound is enforced by clamping in the rewritten SQL, so reading the uncast literal can
+      // only cost utility, never privacy.
+      return literal(call.operand(0));
+    }
     BigDecimal n = number(node);
     if (n != null) {
       return n;
@@ -247,6 +253,9 @@ public final class CheckParser {
   }
 
   private static BigDecimal number(SqlNode node) {
+    if (node instanceof SqlBasicCall call && call.getKind() == SqlKind.CAST) {
+      return number(call.operand(0));
+    }
     if (node instanceof org.apache.calcite.sql.SqlNumericLiteral lit) {
       return lit.getValueAs(BigDecimal.class);
     }

@@ -23,6 +23,11 @@ class CheckParserTest {
         Arguments.of(
             "CHECK (((x)::numeric >= 1.5) AND ((x)::numeric <= (10)::numeric))", "x", 1.5, 10.0),
         Arguments.of("CHECK (x BETWEEN -5 AND 5)", "x", -5.0, 5.0),
+        Arguments.of(
+            "(\"SALARY\" >= CAST(0 AS NUMERIC(1))) AND (\"SALARY\" <= CAST(200000 AS NUMERIC(6)))",
+            "SALARY",
+            0.0,
+            200000.0),
         Arguments.of("\"SALARY\" BETWEEN 0 AND 100", "SALARY", 0.0, 100.0),
         Arguments.of("CHECK (x > -1)", "x", -1.0, inf),
         Arguments.of("CHECK (10 >= x)", "x", -inf, 10.0),
