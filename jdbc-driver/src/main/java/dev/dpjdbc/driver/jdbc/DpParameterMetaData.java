@@ -76,14 +76,11 @@ final class DpParameterMetaData implements ParameterMetaData {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Refusals.noUnwrap(iface);
+    return Wrappers.unwrap(this, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+    return Wrappers.isWrapperFor(this, iface);
   }
 }

@@ -169,15 +169,12 @@ public final class DpResultSet extends ResultSetGetters {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw Refusals.noUnwrap(iface);
+    return Wrappers.unwrap(this, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+    return Wrappers.isWrapperFor(this, iface);
   }
 
   private void checkOpen() throws SQLException {
