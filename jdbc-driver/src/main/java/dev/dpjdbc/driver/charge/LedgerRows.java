@@ -68,10 +68,7 @@ final class LedgerRows {
             + " budget_delta, description) VALUES (?, CURRENT_TIMESTAMP, ?, ?, ?, ?, ?, ?, ?)";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, analyst);
-      ps.setBigDecimal(2, cost.epsilon());
-      ps.setBigDecimal(3, cost.delta());
-      ps.setBigDecimal(4, cost.rho());
-      ps.setBigDecimal(5, cost.extraDelta());
+      setCost(ps, 2, cost);
       ps.setDouble(6, budget.epsilon());
       ps.setDouble(7, budget.delta());
       ps.setString(8, text);
@@ -88,16 +85,21 @@ final class LedgerRows {
             + " SET epsilon = ?, delta = ?, rho = ?, extra_delta = ?, queries = ?,"
             + " updated_at = CURRENT_TIMESTAMP WHERE analyst = ?";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setBigDecimal(1, totals.epsilon());
-      ps.setBigDecimal(2, totals.delta());
-      ps.setBigDecimal(3, totals.rho());
-      ps.setBigDecimal(4, totals.extraDelta());
+      setCost(ps, 1, totals);
       ps.setLong(5, queries);
       ps.setString(6, analyst);
       if (ps.executeUpdate() != 1) {
         throw new SQLException("ledger row for analyst '" + analyst + "' vanished", "40001");
       }
     }
+  }
+
+  /** Binds epsilon, delta, rho, extra_delta to parameters {@code first .. first + 3}. */
+  private static void setCost(PreparedStatement ps, int first, ExactCost cost) throws SQLException {
+    ps.setBigDecimal(first, cost.epsilon());
+    ps.setBigDecimal(first + 1, cost.delta());
+    ps.setBigDecimal(first + 2, cost.rho());
+    ps.setBigDecimal(first + 3, cost.extraDelta());
   }
 
   private static BigDecimal strip(BigDecimal value) {

@@ -45,6 +45,18 @@ final class LedgerSchema {
   private static final String NUM =
       "NUMERIC(" + (ExactCost.INTEGER_DIGITS + ExactCost.SCALE) + "," + ExactCost.SCALE + ")";
 
+  /** The exact cost, in both the analyst totals and each logged charge. */
+  private static final String COST_COLUMNS =
+      " epsilon "
+          + NUM
+          + " NOT NULL, delta "
+          + NUM
+          + " NOT NULL, rho "
+          + NUM
+          + " NOT NULL, extra_delta "
+          + NUM
+          + " NOT NULL";
+
   private static final List<String> DDL =
       List.of(
           "CREATE TABLE IF NOT EXISTS "
@@ -53,15 +65,8 @@ final class LedgerSchema {
           "CREATE TABLE IF NOT EXISTS "
               + ANALYST
               + " (analyst VARCHAR(256) NOT NULL PRIMARY KEY,"
-              + " epsilon "
-              + NUM
-              + " NOT NULL, delta "
-              + NUM
-              + " NOT NULL, rho "
-              + NUM
-              + " NOT NULL, extra_delta "
-              + NUM
-              + " NOT NULL, queries BIGINT NOT NULL,"
+              + COST_COLUMNS
+              + ", queries BIGINT NOT NULL,"
               + " created_at TIMESTAMP WITH TIME ZONE NOT NULL,"
               + " updated_at TIMESTAMP WITH TIME ZONE NOT NULL)",
           "CREATE TABLE IF NOT EXISTS "
@@ -70,15 +75,8 @@ final class LedgerSchema {
               + " analyst VARCHAR(256) NOT NULL REFERENCES "
               + ANALYST
               + "(analyst), charged_at TIMESTAMP WITH TIME ZONE NOT NULL,"
-              + " epsilon "
-              + NUM
-              + " NOT NULL, delta "
-              + NUM
-              + " NOT NULL, rho "
-              + NUM
-              + " NOT NULL, extra_delta "
-              + NUM
-              + " NOT NULL, budget_epsilon DOUBLE PRECISION NOT NULL,"
+              + COST_COLUMNS
+              + ", budget_epsilon DOUBLE PRECISION NOT NULL,"
               + " budget_delta DOUBLE PRECISION NOT NULL, description VARCHAR NOT NULL)",
           "CREATE INDEX IF NOT EXISTS dpjdbc_ledger_charge_analyst ON "
               + CHARGE

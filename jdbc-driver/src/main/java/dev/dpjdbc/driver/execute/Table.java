@@ -69,6 +69,13 @@ public record Table(List<Column> columns, List<Object[]> rows) {
     if (value instanceof java.sql.Blob blob) {
       return blob.getBytes(1, (int) Math.min(Integer.MAX_VALUE, blob.length()));
     }
+    if (value instanceof java.sql.SQLXML xml) {
+      return xml.getString();
+    }
+    if (value instanceof ResultSet cursor) { // pgJDBC turns a refcursor into a live ResultSet
+      cursor.close();
+      return null;
+    }
     if (value instanceof java.sql.Struct || value instanceof java.sql.Ref) {
       return String.valueOf(value);
     }

@@ -22,7 +22,7 @@ import java.util.Properties;
  * setAutoCommit(false)} is accepted and has no effect, and {@code commit}/{@code rollback} are
  * no-ops (a ledger charge is its own transaction and is never rolled back).
  */
-public final class DpConnection extends ConnectionUnsupported {
+public final class DpConnection extends ConnectionUnsupported implements OwnWrapper {
   private final String url;
   private final Session session;
   private final Properties clientInfo = new Properties();
@@ -260,16 +260,6 @@ public final class DpConnection extends ConnectionUnsupported {
     Properties copy = new Properties();
     copy.putAll(clientInfo);
     return copy;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, iface);
   }
 
   private interface BackendCall<T> {

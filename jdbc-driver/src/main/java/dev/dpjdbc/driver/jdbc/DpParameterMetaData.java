@@ -8,7 +8,7 @@ import java.sql.Types;
  * The {@code ?} parameters of a planned statement: their number is exact; their types are not
  * inferred (reported as {@link Types#OTHER}), so bind them with the setter matching the column.
  */
-final class DpParameterMetaData implements ParameterMetaData {
+final class DpParameterMetaData implements ParameterMetaData, OwnWrapper {
   private final int count;
 
   DpParameterMetaData(int count) {
@@ -16,9 +16,7 @@ final class DpParameterMetaData implements ParameterMetaData {
   }
 
   private void check(int i) throws SQLException {
-    if (i < 1 || i > count) {
-      throw new SQLException("parameter index " + i + " is out of range 1.." + count, "22023");
-    }
+    Refusals.checkIndex("parameter", i, count);
   }
 
   @Override
@@ -72,15 +70,5 @@ final class DpParameterMetaData implements ParameterMetaData {
   public int getParameterMode(int i) throws SQLException {
     check(i);
     return parameterModeIn;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, iface);
   }
 }

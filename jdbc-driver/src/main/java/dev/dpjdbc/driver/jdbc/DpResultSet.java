@@ -13,7 +13,7 @@ import java.util.Locale;
  * session answer, or catalog rows. Holds no backend resource; {@link #getStatement} returns the
  * dpjdbc statement that produced it (null for DatabaseMetaData results, as JDBC allows).
  */
-public final class DpResultSet extends ResultSetGetters {
+public final class DpResultSet extends ResultSetGetters implements OwnWrapper {
   private final Table table;
   private final Statement statement;
   private SQLWarning warning;
@@ -34,10 +34,7 @@ public final class DpResultSet extends ResultSetGetters {
     if (row < 0 || row >= table.rows().size()) {
       throw new SQLException("the cursor is not on a row; call next() first", "24000");
     }
-    if (column < 1 || column > table.columns().size()) {
-      throw new SQLException(
-          "column index " + column + " is out of range 1.." + table.columns().size(), "22023");
-    }
+    Refusals.checkIndex("column", column, table.columns().size());
     Object v = table.rows().get(row)[column - 1];
     lastWasNull = v == null;
     return v;
@@ -165,16 +162,6 @@ public final class DpResultSet extends ResultSetGetters {
   @Override
   public void setFetchSize(int rows) {
     fetchSize = rows; // everything is in memory already; remembered for getFetchSize only
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, iface);
   }
 
   private void checkOpen() throws SQLException {

@@ -11,7 +11,7 @@ import java.util.List;
  * metadata before execution equals its result's after) or from a catalog result's columns. Every
  * column is read-only and nullable (a SUM over a group may be NULL).
  */
-final class DpResultSetMetaData implements ResultSetMetaData {
+final class DpResultSetMetaData implements ResultSetMetaData, OwnWrapper {
   private final List<Table.Column> columns;
 
   DpResultSetMetaData(List<Table.Column> columns) {
@@ -19,11 +19,7 @@ final class DpResultSetMetaData implements ResultSetMetaData {
   }
 
   private Table.Column column(int i) throws SQLException {
-    if (i < 1 || i > columns.size()) {
-      throw new SQLException(
-          "column index " + i + " is out of range 1.." + columns.size(), "22023");
-    }
-    return columns.get(i - 1);
+    return columns.get(Refusals.checkIndex("column", i, columns.size()) - 1);
   }
 
   @Override
@@ -169,15 +165,5 @@ final class DpResultSetMetaData implements ResultSetMetaData {
   public boolean isDefinitelyWritable(int i) throws SQLException {
     column(i);
     return false;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, iface);
   }
 }

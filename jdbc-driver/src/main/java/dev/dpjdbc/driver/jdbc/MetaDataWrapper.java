@@ -16,9 +16,19 @@ import java.sql.SQLException;
  * changes: {@code getConnection()} returns the dpjdbc connection; every {@link ResultSet} is
  * materialised into a {@link DpResultSet} (catalog data only: names, types, keys — no table rows);
  * {@code unwrap}/{@code isWrapperFor} know only {@link DatabaseMetaData} itself. Backend errors are
- * scrubbed. A dynamic proxy keeps the ~180 pure delegations out of the source.
+ * scrubbed. A fourth: {@code getIndexInfo}'s CARDINALITY and PAGES, which the backends fill from
+ * the table's row count, are released as NULL. A dynamic proxy keeps the ~180 pure delegations out of the source.
  */
 final class MetaDataWrapper implements InvocationHandler {
+  /**
+   * getIndexInfo columns computed from the data: pgJDBC reads them from {@code pg_class.reltuples}
+   * / {@code relpages} (the table's row count), H2 from its row-count estimate. Released as NULL,
+   * which JDBC allows ("CARDINALITY ... when TYPE is tableIndexStatistic, then this is the number
+   * of rows in the table"; drivers may leave statistics unknown).
+   */
+  private static final java.util.Set<String> DATA_DERIVED_INDEX_COLUMNS =
+      java.util.Set.of("CARDINALITY", "PAGES");
+
   private final DatabaseMetaData backend;
   private final DpConnection connection;
 
@@ -71,7 +81,11 @@ final class MetaDataWrapper implements InvocationHandler {
     }
     if (result instanceof ResultSet rs) {
       try (rs) {
-        return new DpResultSet(Table.copyOf(rs), null, null);
+        Table table = Table.copyOf(rs);
+        if (method.getName().equals("getIndexInfo")) {
+          table = withoutStatistics(table);
+        }
+        return new DpResultSet(table, null, null);
       }
     }
     if (result instanceof Connection) {
@@ -81,5 +95,24 @@ final class MetaDataWrapper implements InvocationHandler {
       return true;
     }
     return result;
+  }
+
+  /** getIndexInfo rows with CARDINALITY and PAGES set to NULL (they count the table's rows). */
+  static Table withoutStatistics(Table table) {
+    java.util.List<Integer> hidden = new java.util.ArrayList<>();
+    for (int i = 0; i < table.columns().size(); i++) {
+      String label = table.columns().get(i).label();
+      if (label != null
+          && DATA_DERIVED_INDEX_COLUMNS.contains(label.toUpperCase(java.util.Locale.ROOT))) {
+        hidden.add(i);
+      }
+    }
+    java.util.List<Object[]> rows = new java.util.ArrayList<>();
+    for (Object[] row : table.rows()) {
+      Object[] copy = row.clone();
+      hidden.forEach(i -> copy[i] = null);
+      rows.add(copy);
+    }
+    return new Table(table.columns(), rows);
   }
 }

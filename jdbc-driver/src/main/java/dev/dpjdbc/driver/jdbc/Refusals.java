@@ -25,6 +25,19 @@ public final class Refusals {
         AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
   }
 
+  /**
+   * A 1-based {@code index} of a {@code what} ("column", "parameter") outside {@code 1..count}
+   * (SQLState 22023); returns the index when it is inside.
+   */
+  static int checkIndex(String what, int index, int count) throws SQLException {
+    if (index < 1 || index > count) {
+      throw new SQLException(
+          what + " index " + index + " is out of range 1.." + count,
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+    }
+    return index;
+  }
+
   /** Use of a closed object (SQLState 08003 for connections, 24000-like otherwise). */
   public static SQLException closed(String what) {
     return new SQLException(what + " is closed", "08003");

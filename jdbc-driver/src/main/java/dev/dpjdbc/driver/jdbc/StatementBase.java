@@ -13,7 +13,7 @@ import java.util.List;
  * current result (rows or an update count), the cost warning of the last release, limits, and the
  * refusals of everything that would write (executeUpdate, batches, generated keys).
  */
-abstract class StatementBase implements Statement {
+abstract class StatementBase implements Statement, OwnWrapper {
   final DpConnection connection;
   private DpResultSet resultSet;
   private long updateCount = -1;
@@ -286,15 +286,5 @@ abstract class StatementBase implements Statement {
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
     throw Refusals.readOnly();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, iface);
   }
 }

@@ -60,7 +60,7 @@ interface BackendConstraints {
   }
 
   /** PostgreSQL: {@code pg_constraint} (validated only), domains, {@code pg_enum}. */
-  final class Postgres implements BackendConstraints {
+  final class Postgres extends Queried {
     private static final String TABLE_CHECKS =
         "SELECT con.conname, pg_get_constraintdef(con.oid, true) FROM pg_constraint con"
             + " JOIN pg_class c ON c.oid = con.conrelid"
@@ -83,28 +83,6 @@ interface BackendConstraints {
             + " WHERE a.attnum > 0 AND NOT a.attisdropped AND n.nspname = ? AND c.relname = ?"
             + " ORDER BY a.attnum, e.enumsortorder";
 
-    @Override
-    public List<Check> checks(Connection c, String schema, String table) throws SQLException {
-      List<Check> out = new ArrayList<>();
-      for (String[] row : query(c, TABLE_CHECKS, schema, table, 2)) {
-        out.add(new Check("CHECK constraint " + row[0], row[1], null));
-      }
-      for (String[] row : query(c, DOMAIN_CHECKS, schema, table, 4)) {
-        out.add(new Check("domain " + row[1] + " CHECK " + row[2], row[3], row[0]));
-      }
-      return out;
-    }
-
-    @Override
-    public Map<String, List<String>> enumLabels(Connection c, String schema, String table)
-        throws SQLException {
-      Map<String, List<String>> out = new LinkedHashMap<>();
-      for (String[] row : query(c, ENUMS, schema, table, 2)) {
-        out.computeIfAbsent(row[0], k -> new ArrayList<>()).add(row[1]);
-      }
-      return out;
-    }
-
     private static final String DOMAIN_BASES =
         "SELECT a.attname, b.typname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
             + " JOIN pg_namespace n ON n.oid = c.relnamespace"
@@ -112,19 +90,13 @@ interface BackendConstraints {
             + " WHERE t.typtype = 'd' AND a.attnum > 0 AND NOT a.attisdropped"
             + " AND n.nspname = ? AND c.relname = ?";
 
-    @Override
-    public Map<String, String> domainBaseTypes(Connection c, String schema, String table)
-        throws SQLException {
-      Map<String, String> out = new LinkedHashMap<>();
-      for (String[] row : query(c, DOMAIN_BASES, schema, table, 2)) {
-        out.put(row[0], row[1]);
-      }
-      return out;
+    Postgres() {
+      super(TABLE_CHECKS, DOMAIN_CHECKS, ENUMS, DOMAIN_BASES);
     }
   }
 
   /** H2 2.x: INFORMATION_SCHEMA CHECK_CONSTRAINTS, DOMAIN_CONSTRAINTS and ENUM_VALUES. */
-  final class H2 implements BackendConstraints {
+  final class H2 extends Queried {
     private static final String TABLE_CHECKS =
         "SELECT cc.CONSTRAINT_NAME, cc.CHECK_CLAUSE FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc"
             + " JOIN INFORMATION_SCHEMA.CHECK_CONSTRAINTS cc"
@@ -150,13 +122,37 @@ interface BackendConstraints {
             + " WHERE col.TABLE_SCHEMA = ? AND col.TABLE_NAME = ?"
             + " ORDER BY col.ORDINAL_POSITION, ev.VALUE_ORDINAL";
 
+    H2() {
+      super(TABLE_CHECKS, DOMAIN_CHECKS, ENUMS, null);
+    }
+  }
+
+  /**
+   * A backend whose constraints come from catalog queries, each taking {@code (schema, table)}:
+   * table CHECKs {@code (name, text)}, domain CHECKs {@code (column, domain, name, text)}, enum
+   * labels {@code (column, label)} in order, and optionally domain base types {@code (column, base
+   * type)}.
+   */
+  abstract class Queried implements BackendConstraints {
+    private final String tableChecks;
+    private final String domainChecks;
+    private final String enums;
+    private final String domainBases;
+
+    Queried(String tableChecks, String domainChecks, String enums, String domainBases) {
+      this.tableChecks = tableChecks;
+      this.domainChecks = domainChecks;
+      this.enums = enums;
+      this.domainBases = domainBases;
+    }
+
     @Override
     public List<Check> checks(Connection c, String schema, String table) throws SQLException {
       List<Check> out = new ArrayList<>();
-      for (String[] row : query(c, TABLE_CHECKS, schema, table, 2)) {
+      for (String[] row : query(c, tableChecks, schema, table, 2)) {
         out.add(new Check("CHECK constraint " + row[0], row[1], null));
       }
-      for (String[] row : query(c, DOMAIN_CHECKS, schema, table, 4)) {
+      for (String[] row : query(c, domainChecks, schema, table, 4)) {
         out.add(new Check("domain " + row[1] + " CHECK " + row[2], row[3], row[0]));
       }
       return out;
@@ -166,8 +162,21 @@ interface BackendConstraints {
     public Map<String, List<String>> enumLabels(Connection c, String schema, String table)
         throws SQLException {
       Map<String, List<String>> out = new LinkedHashMap<>();
-      for (String[] row : query(c, ENUMS, schema, table, 2)) {
+      for (String[] row : query(c, enums, schema, table, 2)) {
         out.computeIfAbsent(row[0], k -> new ArrayList<>()).add(row[1]);
+      }
+      return out;
+    }
+
+    @Override
+    public Map<String, String> domainBaseTypes(Connection c, String schema, String table)
+        throws SQLException {
+      if (domainBases == null) {
+        return Map.of();
+      }
+      Map<String, String> out = new LinkedHashMap<>();
+      for (String[] row : query(c, domainBases, schema, table, 2)) {
+        out.put(row[0], row[1]);
       }
       return out;
     }

@@ -33,8 +33,9 @@ final class SelectScanner {
 
   private static final Classification STAR_FROM_PG_CLASS =
       Classification.refuse(
-          "SELECT * from pg_class includes reltuples/relpages, which reveal table sizes; list the"
-              + " columns you need");
+          "SELECT * from pg_class (or information_schema.tables on H2) includes"
+              + " reltuples/relpages/row_count_estimate, which reveal table sizes; list the columns"
+              + " you need");
 
   private final List<Token> tokens;
   private final Set<String> cteNames = new HashSet<>();
@@ -56,9 +57,9 @@ final class SelectScanner {
       if (t.kind() == Kind.WORD && CatalogNames.WRITES.contains(t.text())) {
         return Classification.NOT;
       }
-      if (t.kind() == Kind.WORD && CatalogNames.SIZE_COLUMNS.contains(t.text())) {
+      if (t.isName() && CatalogNames.SIZE_COLUMNS.contains(t.text())) { // "reltuples" too
         return Classification.refuse(
-            "column pg_class." + t.text() + " reveals the number of rows or pages of a table");
+            "column " + t.text() + " reveals the number of rows or pages of a table");
       }
       if (frame.expectRelation && (t.is("lateral") || t.is("only"))) {
         continue;
@@ -142,14 +143,17 @@ final class SelectScanner {
     if (readsPgClass) {
       for (int i = 0; i < tokens.size(); i++) {
         Token t = tokens.get(i);
+        boolean starOfAlias =
+            next(i).isSymbol(".")
+                && i + 2 < tokens.size()
+                && tokens.get(i + 2).isSymbol("*"); // c.* in a nested SELECT or a function call
         if (t.isName()
             && pgClassAliases.contains(t.text())
             && !aliasDefinitions.contains(i)
-            && !next(i).isSymbol(".")
-            && !previous(i).isSymbol(".")) {
+            && (starOfAlias || (!next(i).isSymbol(".") && !previous(i).isSymbol(".")))) {
           return Classification.refuse(
-              "a whole-row reference to pg_class includes reltuples/relpages, which reveal table"
-                  + " sizes");
+              "a whole-row reference to pg_class (or H2's information_schema.tables) includes"
+                  + " reltuples/relpages/row_count_estimate, which reveal table sizes");
         }
       }
     }
@@ -170,11 +174,19 @@ final class SelectScanner {
     if (denied != null) {
       return Classification.refuse(denied);
     }
+    if (schema == null
+        && !cteNames.contains(name)
+        && !CatalogNames.SYSTEM_RELATIONS.contains(name)) {
+      return Classification.NOT; // an unqualified pg_* that may be a user table
+    }
     int aliasAt = recordAlias(end);
-    if (name.equals("pg_class") && (schema == null || schema.equals("pg_catalog"))) {
+    boolean sizedRelation =
+        (name.equals("pg_class") && (schema == null || schema.equals("pg_catalog")))
+            || (name.equals("tables") && "information_schema".equals(schema));
+    if (sizedRelation) {
       readsPgClass = true;
       frame.pgClass = true;
-      pgClassAliases.add(aliasAt >= 0 ? tokens.get(aliasAt).text() : "pg_class");
+      pgClassAliases.add(aliasAt >= 0 ? tokens.get(aliasAt).text() : name);
       aliasDefinitions.add(end - 1);
     }
     return null;
@@ -225,8 +237,8 @@ final class SelectScanner {
     if (CatalogNames.sideEffect(name)) {
       return Classification.NOT;
     }
-    if (schema != null) {
-      return CatalogNames.CATALOG_SCHEMAS.contains(schema) ? null : Classification.NOT;
+    if (schema != null && !CatalogNames.CATALOG_SCHEMAS.contains(schema)) {
+      return Classification.NOT;
     }
     return CatalogNames.catalogHelper(name) ? null : Classification.NOT;
   }

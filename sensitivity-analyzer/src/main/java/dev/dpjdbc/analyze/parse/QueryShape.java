@@ -83,21 +83,14 @@ public record QueryShape(
     return node;
   }
 
+  /** {@code sql} from its first token that is not whitespace, a comment or {@code (}. */
   private static String stripLeading(String sql) {
-    String s = sql.strip();
-    while (true) {
-      if (s.startsWith("--")) {
-        int nl = s.indexOf('\n');
-        s = nl < 0 ? "" : s.substring(nl + 1).strip();
-      } else if (s.startsWith("/*")) {
-        int end = s.indexOf("*/");
-        s = end < 0 ? "" : s.substring(end + 2).strip();
-      } else if (s.startsWith("(")) {
-        s = s.substring(1).strip();
-      } else {
-        return s;
+    for (SqlLexer.Token t : SqlLexer.scan(sql)) {
+      if (!t.isTrivia() && !t.isSymbol("(")) {
+        return sql.substring(t.start()).strip();
       }
     }
+    return "";
   }
 
   /** The shape of a parsed statement, or a refusal. */

@@ -34,7 +34,8 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
  * ({@link TableMeta}; column names folded to lower case as PostgreSQL folds unquoted names), with
  * the standard and PostgreSQL function libraries. Turns validator errors into SQLStates: unknown
  * column → 42703, unknown function (user-defined or not built in) → 42501, anything else → 42601.
- * Also refuses non-deterministic functions (random(), ...) anywhere in the query → 42501.
+ * Also refuses non-deterministic functions (random(), ...) anywhere in the query → 42501, and WHERE
+ * expressions that could raise a data-dependent error ({@link WhereAllowList}) → 0A000.
  */
 public final class QueryValidator {
   private QueryValidator() {}
@@ -85,6 +86,9 @@ public final class QueryValidator {
       sel.setOffset(null);
       sel.setFetch(null);
     }
+    java.util.Set<org.apache.calcite.sql.parser.SqlParserPos> userCasts =
+        WhereAllowList.castPositions(
+            query instanceof org.apache.calcite.sql.SqlSelect sel ? sel.getWhere() : null);
     SqlNode validated;
     try {
       validated = validator.validate(query);
@@ -103,6 +107,9 @@ public final class QueryValidator {
             return super.visit(call);
           }
         });
+    if (validated instanceof org.apache.calcite.sql.SqlSelect sel) {
+      WhereAllowList.check(validator, validator.getWhereScope(sel), sel.getWhere(), userCasts);
+    }
   }
 
   /** Thrown (unchecked, inside the visitor) for a non-deterministic function. */

@@ -14,9 +14,9 @@ import java.util.List;
  * {@code X'..'}, {@code N'..'}, {@code U&'..'}, {@code $tag$..$tag$}; {@code ".."} identifiers and
  * {@code U&".."} (with an optional {@code UESCAPE 'c'}); unquoted identifiers ({@code $} allowed
  * after the first character, every byte {@code >= 0x80} a letter); numbers; {@code $n} parameters;
- * {@code --} comments and nested {@code /* * /} comments; operators (a run of {@code
- * +-*&#47;<>=~!@#%^&|`?} that stops before a comment and sheds a trailing {@code +}/{@code -} the way
- * scan.l does); and the punctuation {@code ( ) [ ] , ; . : ::}.
+ * {@code --} comments and nested {@code /* * /} comments; operators (a run of {@code + - * / < > =
+ * ~ ! @ # % ^ & | ` ?} without spaces, that stops before a comment and sheds a trailing {@code
+ * +}/{@code -} the way scan.l does); and the punctuation {@code ( ) [ ] , ; . : ::}.
  *
  * <p>Guarantees: the scan never fails and is lossless — the tokens, whitespace and comments
  * included, cover the input exactly, in order, so {@code text} of all tokens concatenated is the
@@ -80,8 +80,8 @@ public final class SqlLexer {
      */
     public String identifier() {
       return switch (kind) {
-        case WORD -> SqlLexerText.foldAscii(text);
-        case QUOTED_IDENTIFIER -> SqlLexerText.quotedIdentifier(text);
+        case WORD -> SqlIdentifiers.foldAscii(text);
+        case QUOTED_IDENTIFIER -> SqlIdentifiers.quotedIdentifier(text);
         default -> throw new IllegalStateException("not an identifier: " + kind + " " + text);
       };
     }
@@ -320,8 +320,8 @@ public final class SqlLexer {
   }
 
   /**
-   * scan.l's operator rule: the longest run of operator characters, cut before {@code --} or
-   * {@code /*}; a run longer than one that ends in {@code +} or {@code -} and holds none of {@code
+   * scan.l's operator rule: the longest run of operator characters, cut before {@code --} or {@code
+   * /*}; a run longer than one that ends in {@code +} or {@code -} and holds none of {@code
    * ~!@#^&|`?%} loses its trailing {@code +}/{@code -} characters ({@code =-1} is {@code =} then
    * {@code -1}).
    */

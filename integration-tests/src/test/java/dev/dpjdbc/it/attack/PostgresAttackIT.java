@@ -1,0 +1,220 @@
+package dev.dpjdbc.it.attack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dpjdbc.proxy.cli.ProxyMain;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Red-team attacks on both doors (the {@code jdbc:dp:} driver and the wire proxy with the real
+ * psql) over a real embedded PostgreSQL. Each test names the attack; each asserts that nothing
+ * data-dependent and un-noised comes back. See docs/privacy-audit.md for before/after.
+ */
+class PostgresAttackIT {
+  static EmbeddedPostgres pg;
+  static Path policy;
+  static ProxyMain.Running proxy;
+  static String url;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pg = EmbeddedPostgres.builder().start();
+    url = "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres";
+    try (Connection c = pg.getPostgresDatabase().getConnection()) {
+      AttackSchema.create(c, true);
+    }
+    policy = AttackSchema.policy();
+    proxy =
+        ProxyMain.start(
+            "--port",
+            "0",
+            "--backend",
+            url,
+            "--backend-user",
+            "postgres",
+            "--policy",
+            policy.toString());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    try {
+      if (proxy != null) {
+        proxy.close();
+      }
+    } finally {
+      if (pg != null) {
+        pg.close();
+      }
+      Files.deleteIfExists(policy);
+    }
+  }
+
+  static Connection dp() throws SQLException {
+    return AttackSchema.dp(url, "postgres", "postgres", policy);
+  }
+
+  static SQLException refusal(String sql) throws SQLException {
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      return assertThrows(SQLException.class, () -> s.executeQuery(sql).close(), sql);
+    }
+  }
+
+  /** WHERE forms whose backend error would depend on whether someone earns exactly 50000. */
+  static Stream<String> errorChannelWheres() {
+    return Stream.of(
+        "1/(salary-%d) > 0",
+        "salary %% (salary-%d) = 0",
+        "sqrt(salary-%d) > 0",
+        "ln(salary-%d+1) > 0",
+        "salary = %d AND CAST(name AS INT) > 0",
+        "salary = %d AND name ~ '('",
+        "salary = %d AND name LIKE 'person\\'",
+        "salary = %d AND salary * 100000 > 0");
+  }
+
+  @ParameterizedTest
+  @MethodSource("errorChannelWheres")
+  void whereDataDependentError_isRefusedBeforeExecution(String where) throws SQLException {
+    SQLException present =
+        refusal("SELECT COUNT(*) FROM staff WHERE " + String.format(where, 50000));
+    SQLException absent =
+        refusal("SELECT COUNT(*) FROM staff WHERE " + String.format(where, 50001));
+    assertEquals("0A000", present.getSQLState(), present.getMessage());
+    assertEquals(present.getSQLState(), absent.getSQLState());
+    assertEquals(
+        present.getMessage().replace("50000", "N"),
+        absent.getMessage().replace("50001", "N"),
+        "the refusal must not depend on the data");
+    assertFalse(present.getMessage().startsWith("backend:"), "refused before execution");
+  }
+
+  @Test
+  void whereDivisionByZero_isRefusedBeforeExecution() throws SQLException {
+    // the premise: on the backend itself, the error appears iff someone earns exactly 50000
+    try (Connection direct = pg.getPostgresDatabase().getConnection();
+        Statement s = direct.createStatement()) {
+      String q = "SELECT COUNT(*) FROM staff WHERE 1/(salary-%d) > 0";
+      SQLException oracle =
+          assertThrows(SQLException.class, () -> s.executeQuery(String.format(q, 50000)).close());
+      assertEquals("22012", oracle.getSQLState());
+      s.executeQuery(String.format(q, 50001)).close();
+    }
+    SQLException e = refusal("SELECT COUNT(*) FROM staff WHERE 1/(salary-50000) > 0");
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(e.getMessage().contains("division"), e.getMessage());
+  }
+
+  static Stream<String> catalogLeaks() {
+    return Stream.of(
+        "SELECT pg_catalog.pg_sequence_last_value('staff_id_seq')",
+        "SELECT last_value FROM pg_catalog.pg_sequences",
+        "SELECT * FROM pg_catalog.ts_stat('SELECT to_tsvector(name) FROM staff')",
+        "SELECT pg_catalog.currtid2('staff', '(0,1)')",
+        "SELECT \"reltuples\" FROM pg_catalog.pg_class WHERE relname = 'staff'",
+        "SELECT (SELECT to_json(c.*)) FROM pg_catalog.pg_class c WHERE relname = 'staff'",
+        "SELECT rolpassword FROM pg_catalog.pg_authid",
+        "SELECT count(*) FROM pg_catalog.pg_largeobject");
+  }
+
+  @ParameterizedTest
+  @MethodSource("catalogLeaks")
+  void catalogDisguisedDataRead_isRefused(String sql) throws SQLException {
+    SQLException e = refusal(sql);
+    assertTrue(
+        e.getSQLState().startsWith("42") || e.getSQLState().startsWith("0A"),
+        e.getSQLState() + " " + e.getMessage());
+  }
+
+  @Test
+  void metadataIndexInfo_hidesRowCounts() throws SQLException {
+    try (Connection direct = pg.getPostgresDatabase().getConnection();
+        ResultSet raw = direct.getMetaData().getIndexInfo(null, "public", "staff", false, true)) {
+      assertTrue(raw.next());
+      assertEquals(AttackSchema.ROWS, raw.getLong("CARDINALITY"), "pgJDBC reports reltuples");
+    }
+    try (Connection c = dp();
+        ResultSet rs = c.getMetaData().getIndexInfo(null, "public", "staff", false, true)) {
+      int rows = 0;
+      while (rs.next()) {
+        rows++;
+        assertNull(rs.getObject("CARDINALITY"), "CARDINALITY is the table's row count");
+        assertNull(rs.getObject("PAGES"), "PAGES grows with the table");
+        assertTrue(rs.getString("INDEX_NAME").startsWith("staff"), rs.getString("INDEX_NAME"));
+      }
+      assertTrue(rows >= 2, "index names still listed");
+    }
+  }
+
+  @Test
+  void wrappers_neverHandOutBackendObjects() throws SQLException {
+    try (Connection c = dp();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+      DatabaseMetaData md = c.getMetaData();
+      assertSame(c, md.getConnection());
+      assertSame(c, s.getConnection());
+      assertSame(s, rs.getStatement());
+      for (Object o : new Object[] {c, md, s, rs, rs.getMetaData(), md.getConnection()}) {
+        assertFalse(o.getClass().getName().startsWith("org.postgresql"), o.getClass().getName());
+      }
+      try (ResultSet tables = md.getTables(null, "public", "staff", null)) {
+        Statement owner = tables.getStatement();
+        assertTrue(owner == null || !owner.getClass().getName().startsWith("org.postgresql"));
+      }
+      assertThrows(SQLException.class, () -> c.unwrap(org.postgresql.PGConnection.class));
+      assertThrows(SQLException.class, () -> md.unwrap(org.postgresql.PGConnection.class));
+      assertThrows(SQLException.class, () -> s.unwrap(org.postgresql.PGStatement.class));
+      assertFalse(c.isWrapperFor(org.postgresql.PGConnection.class));
+    }
+  }
+
+  @Test
+  void backendErrorText_quotesNoValues_throughDriver() throws SQLException {
+    SQLException e = refusal("SELECT COUNT(*) FROM staff WHERE salary > 'person7'");
+    assertFalse(e.getMessage().contains("person7"), e.getMessage());
+    assertFalse(e.getMessage().contains("DETAIL"), e.getMessage());
+    assertNull(e.getCause(), "the cause chain would carry the full server message");
+  }
+
+  @Test
+  void psqlDoor_errorChannelCatalogLeaksAndErrorText_areRefused() throws Exception {
+    String out =
+        PsqlClient.run(
+            proxy.port(),
+            "SELECT COUNT(*) FROM staff WHERE 1/(salary-50000) > 0;\n"
+                + "SELECT pg_catalog.pg_sequence_last_value('staff_id_seq');\n"
+                + "SELECT last_value FROM pg_catalog.pg_sequences;\n"
+                + "SELECT COUNT(*) FROM staff WHERE salary > 'person7';\n"
+                + "\\d staff\n");
+    assertTrue(out.contains("0A000"), out);
+    assertFalse(out.contains("division by zero"), out);
+    assertFalse(
+        java.util.regex.Pattern.compile("(?m)^\\s*" + AttackSchema.ROWS + "\\s*$")
+            .matcher(out)
+            .find(),
+        "a sequence's last_value (= rows inserted) was printed: " + out);
+    assertFalse(out.contains("person7"), out);
+    assertFalse(out.contains("DETAIL"), out);
+    assertTrue(out.contains("salary"), "\\d still works: " + out);
+  }
+}
