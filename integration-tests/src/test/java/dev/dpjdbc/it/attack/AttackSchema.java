@@ -65,6 +65,7 @@ final class AttackSchema {
             + "    password: \""
             + dev.dpjdbc.proxy.auth.ScramVerifier.hash(PSQL_PASSWORD, 4096).format()
             + "\"\n"
+            + "  pauper: {epsilon: 0.01, delta: 1.0e-9}\n"
             + "tables:\n"
             + "  public.staff: {privacy_unit: id}\n");
     return p;
@@ -72,11 +73,16 @@ final class AttackSchema {
 
   static Connection dp(String backendUrl, String user, String password, Path policy)
       throws SQLException {
+    return dp(backendUrl, user, password, policy, "mallory-" + UUID.randomUUID());
+  }
+
+  static Connection dp(String backendUrl, String user, String password, Path policy, String analyst)
+      throws SQLException {
     Properties p = new Properties();
     p.setProperty("user", user);
     p.setProperty("password", password);
     p.setProperty("dp.policy", policy.toString());
-    p.setProperty("dp.analyst", "mallory-" + UUID.randomUUID());
+    p.setProperty("dp.analyst", analyst);
     return DriverManager.getConnection("jdbc:dp:" + backendUrl.substring("jdbc:".length()), p);
   }
 }

@@ -101,4 +101,20 @@ class H2AttackIT {
       assertEquals("STAFF", rs.getString(1));
     }
   }
+
+  /** H2 returns ROW values as a live java.sql.ResultSet tied to the backend session. */
+  @Test
+  void passThroughRowValue_isNotALiveBackendResultSet() throws SQLException {
+    try (Connection c = AttackSchema.dp(URL, "sa", "", policy);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT ROW(1, 2)")) {
+      assertTrue(rs.next());
+      Object v = rs.getObject(1);
+      assertTrue(
+          v == null || !(v instanceof ResultSet),
+          "a backend ResultSet escaped: " + (v == null ? null : v.getClass()));
+    } catch (SQLException refused) {
+      assertTrue(refused.getSQLState().startsWith("42") || refused.getSQLState().startsWith("0A"));
+    }
+  }
 }

@@ -217,4 +217,81 @@ class PostgresAttackIT {
     assertFalse(out.contains("DETAIL"), out);
     assertTrue(out.contains("salary"), "\\d still works: " + out);
   }
+
+  /** PostgreSQL's EXPLAIN prints row estimates taken from the table's statistics. */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "EXPLAIN SELECT COUNT(*) FROM staff WHERE salary = 50000",
+        "EXPLAIN (ANALYZE) SELECT COUNT(*) FROM staff WHERE salary = 50000",
+        "EXPLAIN ANALYZE SELECT COUNT(*) FROM staff",
+        "EXPLAIN PRIVACY SELECT COUNT(*) FROM staff WHERE 1/(salary-50000) > 0"
+      })
+  void explainWithRowEstimates_isRefused(String sql) throws SQLException {
+    SQLException e = refusal(sql);
+    assertFalse(e.getMessage().contains("rows="), e.getMessage());
+  }
+
+  /**
+   * An analyst whose budget cannot pay for the query must not get the backend to run it: if the
+   * backend runs first and the ledger is charged after, every execution-time signal (an error, a
+   * cancel under SET statement_timeout, the running time) is free and unlimited, even after the
+   * budget is gone. A data-independent backend error (a bad literal) shows which came first.
+   */
+  @Test
+  void exhaustedBudget_backendRunsNothing() throws SQLException {
+    try (Connection c = AttackSchema.dp(url, "postgres", "postgres", policy, "pauper");
+        Statement s = c.createStatement()) {
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () -> s.executeQuery("SELECT COUNT(*) FROM staff WHERE salary > 'abc'").close());
+      assertEquals("ZD100", e.getSQLState(), "backend ran before the budget check: " + e);
+    }
+  }
+
+  /** An execution that fails after admission is charged (never refunded): errors are not free. */
+  @Test
+  void failedExecution_isCharged() throws SQLException {
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      assertThrows(
+          SQLException.class,
+          () -> s.executeQuery("SELECT COUNT(*) FROM staff WHERE salary > 'abc'").close());
+      try (ResultSet rs = s.executeQuery("SHOW dp.budget")) {
+        assertTrue(rs.next());
+        assertTrue(rs.getBigDecimal("epsilon_spent").signum() > 0, "the failed query cost nothing");
+      }
+    }
+  }
+
+  /** Ways to get rows, exact extremes or un-noised per-row output past the analyzer. */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "TABLE staff",
+        "SELECT * FROM staff",
+        "SELECT name FROM staff GROUP BY name",
+        "SELECT salary, COUNT(*) FROM staff GROUP BY salary",
+        "SELECT region, COUNT(*) FROM staff GROUP BY region HAVING COUNT(*) > 10",
+        "SELECT COUNT(*) FROM (SELECT * FROM staff) s",
+        "WITH s AS (SELECT * FROM staff) SELECT COUNT(*) FROM s",
+        "SELECT COUNT(*) FROM staff, pg_catalog.pg_class",
+        "SELECT relname FROM pg_catalog.pg_class UNION ALL SELECT name FROM staff",
+        "SELECT COUNT(*) FROM staff WHERE id IN (SELECT id FROM staff WHERE salary = 50000)",
+        "SELECT MIN(salary) FROM staff",
+        "SELECT MAX(salary) FROM staff",
+        "SELECT COUNT(*) OVER () FROM staff",
+        "SELECT string_agg(name, ',') FROM staff",
+        "SELECT COUNT(*) FILTER (WHERE 1/(salary-50000) > 0) FROM staff",
+        "SELECT COUNT(*), 1/(SUM(salary)-50000) FROM staff",
+        "SELECT COUNT(*) FROM staff; SELECT * FROM staff",
+        "SELECT relname FROM pg_catalog.pg_class c, LATERAL (SELECT name FROM staff) e",
+        "SELECT COUNT(*) FROM ONLY staff WHERE salary = 50000 FOR UPDATE",
+        "SELECT COUNT(*) FROM staff TABLESAMPLE SYSTEM (50)"
+      })
+  void rowLevelOrExactEscape_isRefused(String sql) throws SQLException {
+    SQLException e = refusal(sql);
+    assertFalse(e.getMessage().startsWith("backend:"), "reached the backend: " + e);
+  }
 }

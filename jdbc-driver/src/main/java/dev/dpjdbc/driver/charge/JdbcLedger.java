@@ -173,8 +173,8 @@ final class JdbcLedger implements Ledger {
   }
 
   /**
-   * budget − spent in decimal (as the totals are kept), so 1e-5 − 2e-7 shows as 9.8e-6 rather
-   * than 9.800000000000001e-6; never below 0.
+   * budget − spent in decimal (as the totals are kept), so 1e-5 − 2e-7 shows as 9.8e-6 rather than
+   * 9.800000000000001e-6; never below 0.
    */
   private static double remaining(double budget, double spent) {
     if (!Double.isFinite(spent)) {

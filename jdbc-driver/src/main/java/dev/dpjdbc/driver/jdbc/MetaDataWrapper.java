@@ -17,7 +17,8 @@ import java.sql.SQLException;
  * materialised into a {@link DpResultSet} (catalog data only: names, types, keys — no table rows);
  * {@code unwrap}/{@code isWrapperFor} know only {@link DatabaseMetaData} itself. Backend errors are
  * scrubbed. A fourth: {@code getIndexInfo}'s CARDINALITY and PAGES, which the backends fill from
- * the table's row count, are released as NULL. A dynamic proxy keeps the ~180 pure delegations out of the source.
+ * the table's row count, are released as NULL. A dynamic proxy keeps the ~180 pure delegations out
+ * of the source.
  */
 final class MetaDataWrapper implements InvocationHandler {
   /**

@@ -123,13 +123,18 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  /** The privacy path: plan → execute → charge → perturb → release. */
+  /**
+   * The privacy path: plan → charge → execute → perturb → release. The ledger is charged before the
+   * backend runs anything: everything an execution shows besides the noisy answer (an error, a
+   * cancel under statement_timeout, its running time) is then paid for, and an analyst whose budget
+   * is spent cannot make the backend run a query at all. Never refunded, also when execution fails.
+   */
   private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
       throws SQLException {
     PrivacyPlan plan = plan(sql);
     Allocation allocation = allocate(plan);
-    RawResult raw = PlanExecutor.run(plan, params, backend, queryTimeoutSeconds, running);
     Ledger.BudgetStatus after = ledger.charge(analyst, budget, allocation.cost(), sql);
+    RawResult raw = PlanExecutor.run(plan, params, backend, queryTimeoutSeconds, running);
     NoisyResult noisy = perturber.perturb(raw, plan, new Grant(allocation, after));
     Table released = PostProcess.release(noisy, plan);
     return new Outcome(released, -1, CostWarning.of(analyst, allocation, after));
@@ -231,5 +236,5 @@ public final class Session implements AutoCloseable {
   }
 
   private static final java.util.regex.Pattern CHANGES_SESSION_STATE =
-      java.util.regex.Pattern.compile("(?i)\\s*(SET|RESET)\\b");
+      java.util.regex.Pattern.compile("(?is)\\s*(SET|RESET)\\b|.*\\bset_config\\s*\\(");
 }

@@ -57,7 +57,7 @@ final class SelectScanner {
       if (t.kind() == Kind.WORD && CatalogNames.WRITES.contains(t.text())) {
         return Classification.NOT;
       }
-      if (t.isName() && CatalogNames.SIZE_COLUMNS.contains(t.text())) { // "reltuples" too
+      if (t.isName() && CatalogRelations.SIZE_COLUMNS.contains(t.text())) { // "reltuples" too
         return Classification.refuse(
             "column " + t.text() + " reveals the number of rows or pages of a table");
       }
@@ -170,13 +170,13 @@ final class SelectScanner {
     if (schema == null && !name.startsWith("pg_") && !cteNames.contains(name)) {
       return Classification.NOT;
     }
-    String denied = CatalogNames.deniedRelation(name);
+    String denied = CatalogRelations.deniedRelation(name);
     if (denied != null) {
       return Classification.refuse(denied);
     }
     if (schema == null
         && !cteNames.contains(name)
-        && !CatalogNames.SYSTEM_RELATIONS.contains(name)) {
+        && !CatalogRelations.SYSTEM_RELATIONS.contains(name)) {
       return Classification.NOT; // an unqualified pg_* that may be a user table
     }
     int aliasAt = recordAlias(end);

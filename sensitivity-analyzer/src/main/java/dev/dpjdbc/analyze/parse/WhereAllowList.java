@@ -18,7 +18,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
@@ -62,18 +61,6 @@ final class WhereAllowList {
           "current_time",
           "localtimestamp",
           "localtime");
-
-  private enum Family {
-    CHAR,
-    EXACT,
-    APPROX,
-    DATE,
-    TIME,
-    TIMESTAMP,
-    BOOLEAN,
-    INTERVAL,
-    UNKNOWN
-  }
 
   private final SqlValidator validator;
   private final SqlValidatorScope scope;
@@ -246,57 +233,12 @@ final class WhereAllowList {
     expr(source);
     RelDataType from = type(source);
     RelDataType to = type(call);
-    if (from == null || to == null || !widening(from, to)) {
+    if (from == null || to == null || !TypeFamily.widening(from, to)) {
       throw refuse(
           "CAST from " + typeName(source) + " to " + typeName(call) + " of a column",
           call,
           "the conversion can fail for some row values; compare the column in its own type");
     }
-  }
-
-  static boolean widening(RelDataType from, RelDataType to) {
-    SqlTypeName f = from.getSqlTypeName();
-    SqlTypeName t = to.getSqlTypeName();
-    if (f == t && (f != SqlTypeName.DECIMAL || fitsDecimal(from, to)) && !isSizedChar(to)) {
-      return true;
-    }
-    int digits = integerDigits(f);
-    if (digits == 0) {
-      return f == t && isSizedChar(to) && to.getPrecision() >= from.getPrecision();
-    }
-    return switch (t) {
-      case TINYINT, SMALLINT, INTEGER, BIGINT -> integerDigits(t) >= digits && rank(t) >= rank(f);
-      case DECIMAL -> to.getPrecision() - to.getScale() >= digits;
-      case REAL, FLOAT, DOUBLE -> true;
-      case CHAR, VARCHAR -> to.getPrecision() < 0 || to.getPrecision() >= digits + 1;
-      default -> false;
-    };
-  }
-
-  private static boolean isSizedChar(RelDataType t) {
-    return (t.getSqlTypeName() == SqlTypeName.CHAR || t.getSqlTypeName() == SqlTypeName.VARCHAR)
-        && t.getPrecision() >= 0;
-  }
-
-  private static boolean fitsDecimal(RelDataType from, RelDataType to) {
-    return to.getScale() >= from.getScale()
-        && to.getPrecision() - to.getScale() >= from.getPrecision() - from.getScale();
-  }
-
-  private static int integerDigits(SqlTypeName t) {
-    return switch (t) {
-      case TINYINT -> 3;
-      case SMALLINT -> 5;
-      case INTEGER -> 10;
-      case BIGINT -> 19;
-      default -> 0;
-    };
-  }
-
-  private static int rank(SqlTypeName t) {
-    return List.of(
-            SqlTypeName.TINYINT, SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT)
-        .indexOf(t);
   }
 
   /**
@@ -326,20 +268,21 @@ final class WhereAllowList {
     if (!hasColumn(col)) {
       return true;
     }
-    Family fc = family(type(col));
-    Family fo = family(type(other));
-    if (fc == fo || fo == Family.UNKNOWN || fc == Family.UNKNOWN) {
+    TypeFamily fc = TypeFamily.of(type(col));
+    TypeFamily fo = TypeFamily.of(type(other));
+    if (fc == fo || fo == TypeFamily.UNKNOWN || fc == TypeFamily.UNKNOWN) {
       return true;
     }
     boolean constant = !hasColumn(other);
-    boolean integer = integerDigits(type(col).getSqlTypeName()) > 0;
-    if (fc == Family.APPROX && fo == Family.EXACT) {
-      return constant || integerDigits(type(other).getSqlTypeName()) > 0;
+    boolean integer = TypeFamily.integerDigits(type(col).getSqlTypeName()) > 0;
+    if (fc == TypeFamily.APPROX && fo == TypeFamily.EXACT) {
+      return constant || TypeFamily.integerDigits(type(other).getSqlTypeName()) > 0;
     }
-    if (fc == Family.EXACT && fo == Family.APPROX) {
+    if (fc == TypeFamily.EXACT && fo == TypeFamily.APPROX) {
       return integer;
     }
-    return constant && (fo == Family.CHAR || (fc == Family.TIMESTAMP && fo == Family.DATE));
+    return constant
+        && (fo == TypeFamily.CHAR || (fc == TypeFamily.TIMESTAMP && fo == TypeFamily.DATE));
   }
 
   private void sameFamily(SqlCall call, List<SqlNode> values) throws SQLException {
@@ -404,28 +347,6 @@ final class WhereAllowList {
   private String typeName(SqlNode node) {
     RelDataType t = type(node);
     return t == null ? "?" : t.getFullTypeString();
-  }
-
-  private static Family family(RelDataType t) {
-    if (t == null) {
-      return Family.UNKNOWN;
-    }
-    return switch (t.getSqlTypeName()) {
-      case CHAR, VARCHAR -> Family.CHAR;
-      case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL -> Family.EXACT;
-      case REAL, FLOAT, DOUBLE -> Family.APPROX;
-      case DATE -> Family.DATE;
-      case TIME, TIME_WITH_LOCAL_TIME_ZONE -> Family.TIME;
-      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> Family.TIMESTAMP;
-      case BOOLEAN -> Family.BOOLEAN;
-      default ->
-          t.getSqlTypeName().getFamily() == null
-              ? Family.UNKNOWN
-              : switch (t.getSqlTypeName().getFamily()) {
-                case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Family.INTERVAL;
-                default -> Family.UNKNOWN;
-              };
-    };
   }
 
   private static boolean hasColumn(SqlNode node) {
