@@ -87,7 +87,7 @@ public final class QueryValidator {
       sel.setFetch(null);
     }
     java.util.Set<org.apache.calcite.sql.parser.SqlParserPos> userCasts =
-        WhereAllowList.castPositions(
+        SqlTrees.castPositions(
             query instanceof org.apache.calcite.sql.SqlSelect sel ? sel.getWhere() : null);
     SqlNode validated;
     try {

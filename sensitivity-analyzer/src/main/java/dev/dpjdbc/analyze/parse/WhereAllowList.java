@@ -18,7 +18,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 
@@ -139,7 +138,7 @@ final class WhereAllowList {
       case LIKE -> like(call);
       case CAST -> cast(call);
       case PLUS, MINUS, TIMES, MINUS_PREFIX, PLUS_PREFIX -> {
-        if (hasColumnOrParameter(call)) {
+        if (SqlTrees.hasColumnOrParameter(call)) {
           throw refuse(
               "arithmetic on a column or parameter (" + call.getOperator().getName() + ")",
               call,
@@ -226,7 +225,7 @@ final class WhereAllowList {
   /** A cast of a literal, or a widening cast of a column that cannot fail for any value. */
   private void cast(SqlCall call) throws SQLException {
     SqlNode source = call.operand(0);
-    if (!hasColumnOrParameter(source)) {
+    if (!SqlTrees.hasColumnOrParameter(source)) {
       expr(source);
       return;
     }
@@ -265,7 +264,7 @@ final class WhereAllowList {
   private boolean ok(SqlNode col, SqlNode other) {
     col = written(col);
     other = written(other);
-    if (!hasColumn(col)) {
+    if (!SqlTrees.hasColumn(col)) {
       return true;
     }
     TypeFamily fc = TypeFamily.of(type(col));
@@ -273,7 +272,7 @@ final class WhereAllowList {
     if (fc == fo || fo == TypeFamily.UNKNOWN || fc == TypeFamily.UNKNOWN) {
       return true;
     }
-    boolean constant = !hasColumn(other);
+    boolean constant = !SqlTrees.hasColumn(other);
     boolean integer = TypeFamily.integerDigits(type(col).getSqlTypeName()) > 0;
     if (fc == TypeFamily.APPROX && fo == TypeFamily.EXACT) {
       return constant || TypeFamily.integerDigits(type(other).getSqlTypeName()) > 0;
@@ -312,24 +311,6 @@ final class WhereAllowList {
     return node;
   }
 
-  /** Positions of the CASTs (and {@code ::}) in the parsed WHERE, before validation. */
-  static Set<SqlParserPos> castPositions(SqlNode where) {
-    Set<SqlParserPos> out = new java.util.HashSet<>();
-    if (where != null) {
-      where.accept(
-          new SqlBasicVisitor<Void>() {
-            @Override
-            public Void visit(SqlCall call) {
-              if (call.getKind() == SqlKind.CAST) {
-                out.add(call.getParserPosition());
-              }
-              return super.visit(call);
-            }
-          });
-    }
-    return out;
-  }
-
   /** The validated type of {@code node}, or null when Calcite does not know it (a bare ?). */
   private RelDataType type(SqlNode node) {
     node = written(node);
@@ -347,43 +328,6 @@ final class WhereAllowList {
   private String typeName(SqlNode node) {
     RelDataType t = type(node);
     return t == null ? "?" : t.getFullTypeString();
-  }
-
-  private static boolean hasColumn(SqlNode node) {
-    return contains(node, false);
-  }
-
-  private static boolean hasColumnOrParameter(SqlNode node) {
-    return contains(node, true);
-  }
-
-  private static boolean contains(SqlNode node, boolean parameters) {
-    boolean[] found = {false};
-    node.accept(
-        new SqlBasicVisitor<Void>() {
-          @Override
-          public Void visit(SqlIdentifier id) {
-            found[0] = true;
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlDynamicParam param) {
-            found[0] |= parameters;
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlDataTypeSpec type) {
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlIntervalQualifier q) {
-            return null;
-          }
-        });
-    return found[0];
   }
 
   private static SQLException refuse(String construct, SqlNode at) {
