@@ -27,8 +27,8 @@ import java.util.List;
 /**
  * One analyst's session on one {@code jdbc:dp:} connection: its settings, its pooled backend
  * connection (held until {@link #close}), the shared analyzer and ledger. {@link #execute} is the
- * privacy path every statement takes: session commands, catalog pass-through, or plan → execute →
- * charge → perturb → release. Not thread-safe beyond {@link #cancel} (JDBC connections are used by
+ * privacy path every statement takes: session commands, catalog pass-through, or plan → charge →
+ * execute → perturb → release. Not thread-safe beyond {@link #cancel} (JDBC connections are used by
  * one thread at a time).
  */
 public final class Session implements AutoCloseable {
