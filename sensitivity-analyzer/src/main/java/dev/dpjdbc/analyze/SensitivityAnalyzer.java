@@ -13,7 +13,8 @@ import java.sql.SQLException;
 
 /**
  * Turns an analyst's aggregate SQL into a {@link PrivacyPlan}: parse (Calcite Babel, PostgreSQL
- * lexical rules), validate against a schema read from the live connection, find the privacy unit
+ * lexical rules), validate against a schema read from the live connection (the WHERE only with
+ * forms that cannot raise a data-dependent error: {@code WhereAllowList}), find the privacy unit
  * and bounds (policy first, then enforced constraints), rewrite so the bounds are enforced in SQL,
  * and compute λ for every noisy coordinate.
  *

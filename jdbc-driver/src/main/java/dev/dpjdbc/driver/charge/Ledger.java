@@ -4,8 +4,9 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import java.sql.SQLException;
 
 /**
- * The durable per-analyst privacy ledger. Charges happen before any noisy value is drawn or
- * released, in one transaction that locks the analyst's row; charges are never refunded.
+ * The durable per-analyst privacy ledger. The driver charges it before the backend runs the query
+ * (so before any noisy value is drawn or released), in one transaction that locks the analyst's
+ * row; charges are never refunded, also when the execution then fails.
  *
  * <p>Admission: a query is admitted when, after adding its cost, the better of basic (ε,δ)
  * composition and zCDP (ρ, converted with Canonne–Kamath–Steinke 2020 at the δ left after the extra

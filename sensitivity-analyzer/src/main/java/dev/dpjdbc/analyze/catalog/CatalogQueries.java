@@ -10,14 +10,17 @@ import java.util.Set;
  * queries (only {@code pg_catalog} / {@code information_schema} relations, built-in functions),
  * session statements (ordinary {@code SET}/{@code SHOW}, {@code BEGIN}/{@code COMMIT}/{@code
  * ROLLBACK}) — and refuses the ones that expose data (statistics views such as {@code pg_stats},
- * size functions, {@code reltuples}, user-defined functions).
+ * size functions, {@code reltuples}, sequences, credential and config relations). A function that
+ * is not a known catalog helper (a user-defined one, say) makes the statement {@link
+ * Verdict#NOT_CATALOG}.
  *
  * <p>Token based, not a parser: psql's catalog SQL ({@code OPERATOR(pg_catalog.~)}, {@code
  * ::regclass}, {@code COLLATE pg_catalog.default}) is beyond Calcite. The rules
  * (docs/proxy-server.md § Catalog classification) are conservative: anything not recognised as
  * catalog traffic is {@link Verdict#NOT_CATALOG}, which the driver then plans as an aggregate or
  * refuses. {@code SET dp.*}, {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}: the
- * driver handles them.
+ * driver answers {@code SET dp.*} and {@code SHOW dp.*} itself before classifying; {@code RESET
+ * dp.*} reaches the analyzer, which refuses it.
  */
 public final class CatalogQueries {
   private CatalogQueries() {}
