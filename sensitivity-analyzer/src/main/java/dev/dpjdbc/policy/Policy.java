@@ -70,6 +70,11 @@ public record Policy(
       if (mechanism == null || objective == null) {
         throw new InvalidPolicyException("query.mechanism and query.objective are required");
       }
+      if (objective == Objective.EXPLICIT) {
+        throw new InvalidPolicyException(
+            "query.objective must be one of relative, absolute, equal-split, iid (explicit weights"
+                + " can be given only to the calculator CLI). Provided value: explicit");
+      }
     }
   }
 

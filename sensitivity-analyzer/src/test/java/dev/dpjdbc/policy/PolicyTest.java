@@ -82,6 +82,7 @@ class PolicyTest {
             "query: {delta: 1.5}", "query.delta must be >= 0 and < 1. Provided value: 1.5"),
         Arguments.of("query: {mechanism: noisy}", "query.mechanism"),
         Arguments.of("query: {objective: best}", "query.objective"),
+        Arguments.of("query: {objective: explicit}", "query.objective must be one of relative"),
         Arguments.of("analysts: {a: {epsilon: 0}}", "analysts.a.epsilon must be > 0"),
         Arguments.of(
             "tables: {t: {max_rows_per_unit: 0}}",

@@ -32,6 +32,11 @@ import java.util.List;
  * one thread at a time).
  */
 public final class Session implements AutoCloseable {
+  /**
+   * One thread-safe sampler for the JVM: seeding a DRBG costs ~1 ms, not worth paying per session.
+   */
+  private static final SecureNoise NOISE = SecureNoise.create();
+
   private final String analyst;
   private final Ledger.Budget budget;
   private final Connection backend;
@@ -42,6 +47,7 @@ public final class Session implements AutoCloseable {
   private final BackendRelease backendRelease;
   private boolean backendStateChanged;
   private QuerySettings settings;
+  private final QuerySettings defaults;
 
   /** How the session gives its backend connection back (evicting it when its state changed). */
   @FunctionalInterface
@@ -65,7 +71,8 @@ public final class Session implements AutoCloseable {
     this.planner = planner;
     this.ledger = ledger;
     this.settings = settings;
-    this.perturber = new Perturber(SecureNoise.create());
+    this.defaults = settings;
+    this.perturber = new Perturber(NOISE);
   }
 
   /** Opens a session: policy, analyzer and ledger from the shared cache, one pooled connection. */
@@ -145,6 +152,11 @@ public final class Session implements AutoCloseable {
       settings = Setting.forKey(set.key()).apply(settings, set.value());
       return Outcome.count(0);
     }
+    if (command instanceof SessionCommand.Reset reset) {
+      Setting setting = Setting.forKey(reset.key());
+      settings = setting.apply(settings, setting.show(defaults));
+      return Outcome.count(0);
+    }
     if (command instanceof SessionCommand.Show show) {
       return Outcome.rows(show(show.key()));
     }
@@ -166,7 +178,7 @@ public final class Session implements AutoCloseable {
     var command = SessionCommand.parse(statement);
     if (command.isPresent()) {
       SessionCommand cmd = command.get();
-      if (cmd instanceof SessionCommand.Set) {
+      if (cmd instanceof SessionCommand.Set || cmd instanceof SessionCommand.Reset) {
         return new Description(List.of(), 0);
       }
       if (cmd instanceof SessionCommand.Show show) {

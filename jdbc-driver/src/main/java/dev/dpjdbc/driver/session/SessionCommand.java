@@ -6,11 +6,15 @@ import java.util.regex.Pattern;
 
 /**
  * The statements the driver answers itself, without the backend: {@code SET dp.x = v} (or {@code TO
- * v}), {@code SHOW dp.x}, and {@code EXPLAIN PRIVACY <query>}.
+ * v}), {@code RESET dp.x} (or {@code SET dp.x TO DEFAULT}: back to the policy's default), {@code
+ * SHOW dp.x}, and {@code EXPLAIN PRIVACY <query>}.
  */
 public sealed interface SessionCommand {
   /** {@code SET dp.<key> = value}; value without quotes. */
   record Set(String key, String value) implements SessionCommand {}
+
+  /** {@code RESET dp.<key>}: back to the policy's {@code query:} default. */
+  record Reset(String key) implements SessionCommand {}
 
   /** {@code SHOW dp.<key>}. */
   record Show(String key) implements SessionCommand {}
@@ -21,6 +25,7 @@ public sealed interface SessionCommand {
   Pattern SET =
       Pattern.compile(
           "(?is)SET\\s+(?:SESSION\\s+)?(dp\\.[a-z0-9_.]+)\\s*(?:=|\\s+TO\\s)\\s*(.+?)\\s*");
+  Pattern RESET = Pattern.compile("(?is)RESET\\s+(dp\\.[a-z0-9_.]+)\\s*");
   Pattern SHOW = Pattern.compile("(?is)SHOW\\s+(dp\\.[a-z0-9_.]+)\\s*");
   Pattern EXPLAIN = Pattern.compile("(?is)EXPLAIN\\s+PRIVACY\\s+(.+)");
 
@@ -29,7 +34,15 @@ public sealed interface SessionCommand {
     String s = statement.strip();
     Matcher m = SET.matcher(s);
     if (m.matches()) {
-      return Optional.of(new Set(m.group(1), unquote(m.group(2))));
+      String value = unquote(m.group(2));
+      return Optional.of(
+          m.group(2).equalsIgnoreCase("default")
+              ? new Reset(m.group(1))
+              : new Set(m.group(1), value));
+    }
+    m = RESET.matcher(s);
+    if (m.matches()) {
+      return Optional.of(new Reset(m.group(1)));
     }
     m = SHOW.matcher(s);
     if (m.matches()) {

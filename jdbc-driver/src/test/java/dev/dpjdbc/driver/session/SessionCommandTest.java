@@ -19,6 +19,8 @@ class SessionCommandTest {
         Arguments.of(
             "SET dp.mechanism = 'gaussian'", new SessionCommand.Set("dp.mechanism", "gaussian")),
         Arguments.of("SHOW dp.budget", new SessionCommand.Show("dp.budget")),
+        Arguments.of("RESET dp.epsilon", new SessionCommand.Reset("dp.epsilon")),
+        Arguments.of("SET dp.mechanism TO DEFAULT", new SessionCommand.Reset("dp.mechanism")),
         Arguments.of(
             "explain privacy SELECT COUNT(*)\nFROM t",
             new SessionCommand.ExplainPrivacy("SELECT COUNT(*)\nFROM t")));
@@ -38,7 +40,11 @@ class SessionCommandTest {
 
   static Stream<String> others() {
     return Stream.of(
-        "SET search_path = public", "SHOW server_version", "EXPLAIN SELECT 1", "SELECT 1");
+        "SET search_path = public",
+        "RESET search_path",
+        "SHOW server_version",
+        "EXPLAIN SELECT 1",
+        "SELECT 1");
   }
 
   static Stream<Arguments> statements() {

@@ -134,6 +134,20 @@ class SessionPipelineTest {
   }
 
   @Test
+  void reset_restoresPolicyDefault() throws SQLException {
+    Session session = session(10);
+    session.execute("SET dp.epsilon = 0.25", List.of(), 0);
+    session.execute("SET dp.mechanism = gaussian", List.of(), 0);
+    session.execute("RESET dp.epsilon", List.of(), 0);
+    session.execute("SET dp.mechanism TO DEFAULT", List.of(), 0);
+    assertEquals(1.0, session.settings().epsilon());
+    assertEquals(Mechanism.LAPLACE, session.settings().mechanism());
+    SQLException e =
+        assertThrows(SQLException.class, () -> session.execute("RESET dp.nope", List.of(), 0));
+    assertEquals("22023", e.getSQLState());
+  }
+
+  @Test
   void execute_budgetExhausted_refusesWithZd100AndReleasesNothing() throws SQLException {
     Session session = session(2.0);
     session.execute(Q, List.of(0), 0);

@@ -150,7 +150,8 @@ public final class ProxyMain implements Callable<Integer> {
               port,
               bind,
               maxConnections,
-              new BackendConnector(url, user, password, policyFile.toAbsolutePath()),
+              new BackendConnector(
+                  url, user, password, policyFile.toAbsolutePath(), maxConnections),
               new Authenticator(passwords),
               tls());
       return new Running(new ProxyServer(config).start(), demo);

@@ -9,16 +9,25 @@ import java.util.Properties;
 /**
  * Opens one analyst's connection through the dp driver — the proxy's only road to the data: {@code
  * jdbc:dp:<backend url without "jdbc:">} with {@code dp.policy}, {@code dp.analyst} = the login
- * name, and the backend credentials as {@code user}/{@code password}.
+ * name, the backend credentials as {@code user}/{@code password}, and {@code dp.pool.size} large
+ * enough for every session the proxy serves at once (each holds one pooled backend connection; the
+ * analyzer holds one more).
  */
 public final class BackendConnector {
   private final String dpUrl;
   private final String backendUser;
   private final String backendPassword;
   private final Path policy;
+  private final int poolSize;
 
+  /**
+   * @param sessions how many sessions may be open at once (the proxy's max connections)
+   */
   public BackendConnector(
-      String backendUrl, String backendUser, String backendPassword, Path policy) {
+      String backendUrl, String backendUser, String backendPassword, Path policy, int sessions) {
+    if (sessions < 1) {
+      throw new IllegalArgumentException("sessions must be >= 1, got " + sessions);
+    }
     if (backendUrl == null || !backendUrl.startsWith("jdbc:")) {
       throw new IllegalArgumentException(
           "--backend must be a JDBC URL starting with jdbc:, got: " + backendUrl);
@@ -27,6 +36,7 @@ public final class BackendConnector {
     this.backendUser = backendUser;
     this.backendPassword = backendPassword;
     this.policy = policy;
+    this.poolSize = sessions + 1;
   }
 
   public String dpUrl() {
@@ -39,6 +49,7 @@ public final class BackendConnector {
       props.setProperty("dp.policy", policy.toString());
     }
     props.setProperty("dp.analyst", analyst);
+    props.setProperty("dp.pool.size", Integer.toString(poolSize));
     if (backendUser != null) {
       props.setProperty("user", backendUser);
     }

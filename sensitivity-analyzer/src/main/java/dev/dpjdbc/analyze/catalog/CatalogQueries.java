@@ -18,9 +18,8 @@ import java.util.Set;
  * ::regclass}, {@code COLLATE pg_catalog.default}) is beyond Calcite. The rules
  * (docs/proxy-server.md § Catalog classification) are conservative: anything not recognised as
  * catalog traffic is {@link Verdict#NOT_CATALOG}, which the driver then plans as an aggregate or
- * refuses. {@code SET dp.*}, {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}: the
- * driver answers {@code SET dp.*} and {@code SHOW dp.*} itself before classifying; {@code RESET
- * dp.*} reaches the analyzer, which refuses it.
+ * refuses. {@code SET dp.*}, {@code SHOW dp.*} and {@code RESET dp.*} are {@code NOT_CATALOG}; the
+ * driver answers them itself before classifying.
  */
 public final class CatalogQueries {
   private CatalogQueries() {}
