@@ -154,6 +154,11 @@ abstract class DriverScenarios extends ScenarioBase {
       assertTrue(bounds.toLowerCase(java.util.Locale.ROOT).contains("check"), bounds);
       assertTrue(bounds.contains("18") && bounds.contains("100"), "age bounds shown: " + bounds);
       assertTrue(bounds.contains("200000"), "salary bounds shown: " + bounds);
+      for (Map<String, Object> row : rows) {
+        assertTrue(
+            String.valueOf(row.get("bounds")).contains("privacy unit"),
+            "every coordinate shows the unit its sensitivity rests on: " + row);
+      }
       Map<String, Object> budget = oneRow(s, "SHOW dp.budget");
       assertEquals(0.0, num(budget.get("epsilon_spent")));
       assertEquals(null, s.getWarnings(), "EXPLAIN and SHOW carry no cost warning");

@@ -116,19 +116,24 @@ final class ExplainPrivacy {
     return false;
   }
 
-  /** Bounds on columns named in the coordinate's description, else the table-level ones. */
+  /**
+   * What the coordinate's λ rests on: the value bounds of the columns its description names, then
+   * what every coordinate relies on — the privacy unit, the row and group limits and the public
+   * domains of the group keys — each with where it came from.
+   */
   private static String bounds(PrivacyPlan plan, Coordinate c) {
     List<String> named = new ArrayList<>();
-    List<String> general = new ArrayList<>();
+    List<String> shared = new ArrayList<>();
     for (BoundUse b : plan.bounds()) {
-      String text = describe(b);
-      if (b.column() == null || b.column().isBlank()) {
-        general.add(text);
-      } else if (mentions(c.description(), b.column())) {
-        named.add(text);
+      boolean valueBound = b.what().startsWith("[");
+      if (!valueBound) {
+        shared.add(describe(b));
+      } else if (b.column() != null && mentions(c.description(), b.column())) {
+        named.add(describe(b));
       }
     }
-    return String.join("; ", named.isEmpty() ? general : named);
+    named.addAll(shared);
+    return String.join("; ", named);
   }
 
   private static boolean mentions(String description, String column) {
