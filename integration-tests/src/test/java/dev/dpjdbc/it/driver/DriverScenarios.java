@@ -219,6 +219,7 @@ abstract class DriverScenarios extends ScenarioBase {
           List.of("epsilon_spent", "delta_spent", "epsilon_remaining", "delta_remaining")) {
         assertNotNull(budget.get(col), col);
       }
+      assertEquals("basic", budget.get("accounting"), "nothing spent yet: basic composition");
       for (String bad :
           List.of(
               "SET dp.epsilon = -1",

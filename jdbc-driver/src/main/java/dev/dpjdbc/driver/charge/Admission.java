@@ -35,8 +35,8 @@ final class Admission {
 
   private Admission() {}
 
-  /** The (ε, δ) an analyst has spent under the better accounting. */
-  record Spent(double epsilon, double delta) {}
+  /** The (ε, δ) an analyst has spent under the better accounting, and which one that is. */
+  record Spent(double epsilon, double delta, Accounting accounting) {}
 
   /** True when {@code total} (including the query being admitted) fits {@code budget}. */
   static boolean admits(ExactCost total, Budget budget) {
@@ -54,9 +54,9 @@ final class Admission {
             total.extraDelta().doubleValue());
     dev.dpjdbc.mechanisms.account.Spent better = Accountant.spent(nearest, budget.delta());
     if (better.accounting() == Accounting.ZCDP && better.feasible()) {
-      return new Spent(better.epsilon(), better.delta());
+      return new Spent(better.epsilon(), better.delta(), Accounting.ZCDP);
     }
-    return new Spent(nearest.epsilon(), nearest.delta());
+    return new Spent(nearest.epsilon(), nearest.delta(), Accounting.BASIC);
   }
 
   /** Basic composition, exactly: Σε ≤ B_ε and Σδ ≤ B_δ as decimals. */

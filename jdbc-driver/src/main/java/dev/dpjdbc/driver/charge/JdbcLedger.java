@@ -169,7 +169,8 @@ final class JdbcLedger implements Ledger {
         spent.delta(),
         remaining(budget.epsilon(), spent.epsilon()),
         remaining(budget.delta(), spent.delta()),
-        totals.queries());
+        totals.queries(),
+        spent.accounting().name().toLowerCase(Locale.ROOT));
   }
 
   /**

@@ -49,12 +49,15 @@ public interface Ledger extends AutoCloseable {
 
   /**
    * The analyst's position after a charge (or now): the spent (ε, δ) under the better of the two
-   * accountings, and what remains of the budget.
+   * accountings, what remains of the budget, and which accounting that is — {@code "basic"} (Σε,
+   * Σδ) or {@code "zcdp"} (Σρ converted at the whole δ budget, so {@code deltaSpent} is then the
+   * budget's δ although more queries may still be admitted on ε).
    */
   record BudgetStatus(
       double epsilonSpent,
       double deltaSpent,
       double epsilonRemaining,
       double deltaRemaining,
-      long queries) {}
+      long queries,
+      String accounting) {}
 }

@@ -16,14 +16,16 @@ final class BudgetTable {
             number("delta_spent"),
             number("epsilon_remaining"),
             number("delta_remaining"),
-            new Table.Column("queries", Types.BIGINT, "int8", Long.class.getName())),
+            new Table.Column("queries", Types.BIGINT, "int8", Long.class.getName()),
+            new Table.Column("accounting", Types.VARCHAR, "text", String.class.getName())),
         List.<Object[]>of(
             new Object[] {
               s.epsilonSpent(),
               s.deltaSpent(),
               s.epsilonRemaining(),
               s.deltaRemaining(),
-              s.queries()
+              s.queries(),
+              s.accounting()
             }));
   }
 

@@ -177,7 +177,7 @@ abstract class LedgerContract {
   void status_unknownAnalyst_spentNothing() throws SQLException {
     try (Ledger ledger = Ledger.open(url())) {
       BudgetStatus status = ledger.status(freshAnalyst("nobody"), new Budget(2, 1e-6));
-      assertEquals(new BudgetStatus(0, 0, 2, 1e-6, 0), status);
+      assertEquals(new BudgetStatus(0, 0, 2, 1e-6, 0, "basic"), status);
     }
   }
 
@@ -259,6 +259,7 @@ abstract class LedgerContract {
       assertEquals(1e-6, status.deltaSpent(), 0.0); // the zCDP conversion uses all of δ
       assertEquals(0.0, status.deltaRemaining(), 0.0);
       assertEquals(1.0 - status.epsilonSpent(), status.epsilonRemaining(), 1e-15);
+      assertEquals("zcdp", status.accounting());
     }
   }
 
