@@ -1,7 +1,9 @@
 package dev.dpjdbc.analyze;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,6 +72,17 @@ abstract class AnalyzerContractTest {
     List<List<Object>> plain = AnalyzerFixture.plain(connection, sql.replaceAll("LIMIT \\d+", ""));
     // the plan only returns non-empty groups; the driver adds the empty ones
     assertNull(AnalyzerFixture.difference(viaPlan, plain), plan.rewrittenSql());
+  }
+
+  @Test
+  void plan_repeatedText_isPlannedOnceUntilCatalogRefresh() throws SQLException {
+    String sql = "SELECT COUNT(*), AVG(salary) FROM employees WHERE age > ?";
+    PrivacyPlan first = analyzer.plan(sql);
+    assertSame(first, analyzer.plan(sql), "a repeated query reuses its immutable plan");
+    analyzer.refreshCatalog();
+    PrivacyPlan replanned = analyzer.plan(sql);
+    assertNotSame(first, replanned, "refreshCatalog forgets cached plans");
+    assertEquals(first, replanned);
   }
 
   @Test

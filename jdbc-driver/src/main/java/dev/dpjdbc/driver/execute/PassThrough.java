@@ -38,19 +38,17 @@ public final class PassThrough {
     }
   }
 
-  /** Column descriptions of a pass-through statement without running it (may be empty). */
-  public static List<Table.Column> describe(Connection backend, String sql) throws SQLException {
-    try (PreparedStatement ps = backend.prepareStatement(sql)) {
-      return Table.describe(ps.getMetaData());
-    } catch (SQLException e) {
-      throw BackendErrors.scrub(e);
-    }
-  }
+  /** What a pass-through statement returns and how many {@code ?} it takes. */
+  public record Shape(List<Table.Column> columns, int parameterCount) {}
 
-  /** Number of {@code ?} parameters of a pass-through statement. */
-  public static int parameterCount(Connection backend, String sql) throws SQLException {
+  /**
+   * Describes a pass-through statement without running it, with one prepare on the backend: its
+   * columns (empty when it returns no rows) and its parameter count.
+   */
+  public static Shape describe(Connection backend, String sql) throws SQLException {
     try (PreparedStatement ps = backend.prepareStatement(sql)) {
-      return ps.getParameterMetaData().getParameterCount();
+      return new Shape(
+          Table.describe(ps.getMetaData()), ps.getParameterMetaData().getParameterCount());
     } catch (SQLException e) {
       throw BackendErrors.scrub(e);
     }

@@ -190,9 +190,8 @@ public final class Session implements AutoCloseable {
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
     switch (c.verdict()) {
       case PASS_THROUGH -> {
-        return new Description(
-            PassThrough.describe(backend, statement),
-            PassThrough.parameterCount(backend, statement));
+        PassThrough.Shape shape = PassThrough.describe(backend, statement);
+        return new Description(shape.columns(), shape.parameterCount());
       }
       case REFUSE ->
           throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
