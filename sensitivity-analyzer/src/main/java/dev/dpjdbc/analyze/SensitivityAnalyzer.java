@@ -93,6 +93,8 @@ public final class SensitivityAnalyzer {
                             + " does not exist",
                         AnalyzerSqlState.UNDEFINED_TABLE.code()));
     try {
+      // a second parse on purpose: validation rewrites its tree in place (identifier expansion,
+      // ORDER BY/LIMIT detached), and the plan is built from the tree as the analyst wrote it
       QueryValidator.validate(QueryShape.parse(sql), shape.schema(), shape.table(), meta);
     } catch (QueryValidator.NonDeterministic e) {
       throw new SQLException(
