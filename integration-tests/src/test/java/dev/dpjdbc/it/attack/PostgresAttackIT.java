@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dpjdbc.it.clients.Psql;
 import dev.dpjdbc.proxy.cli.ProxyMain;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
@@ -199,13 +200,18 @@ class PostgresAttackIT {
   @Test
   void psqlDoor_errorChannelCatalogLeaksAndErrorText_areRefused() throws Exception {
     String out =
-        PsqlClient.run(
-            proxy.port(),
-            "SELECT COUNT(*) FROM staff WHERE 1/(salary-50000) > 0;\n"
-                + "SELECT pg_catalog.pg_sequence_last_value('staff_id_seq');\n"
-                + "SELECT last_value FROM pg_catalog.pg_sequences;\n"
-                + "SELECT COUNT(*) FROM staff WHERE salary > 'person7';\n"
-                + "\\d staff\n");
+        Psql.run(
+                proxy.port(),
+                AttackSchema.PSQL_USER,
+                AttackSchema.PSQL_PASSWORD,
+                "postgres",
+                "\\set VERBOSITY verbose\n"
+                    + "SELECT COUNT(*) FROM staff WHERE 1/(salary-50000) > 0;\n"
+                    + "SELECT pg_catalog.pg_sequence_last_value('staff_id_seq');\n"
+                    + "SELECT last_value FROM pg_catalog.pg_sequences;\n"
+                    + "SELECT COUNT(*) FROM staff WHERE salary > 'person7';\n"
+                    + "\\d staff\n")
+            .all();
     assertTrue(out.contains("0A000"), out);
     assertFalse(out.contains("division by zero"), out);
     assertFalse(

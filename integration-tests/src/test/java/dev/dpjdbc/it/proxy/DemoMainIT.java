@@ -3,6 +3,7 @@ package dev.dpjdbc.it.proxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dpjdbc.it.clients.Psql;
 import dev.dpjdbc.proxy.cli.ProxyMain;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.dpjdbc.it.proxy;
 
+import dev.dpjdbc.it.clients.Psql;
 import dev.dpjdbc.proxy.auth.ScramVerifier;
 import dev.dpjdbc.proxy.cli.ProxyMain;
 import dev.dpjdbc.proxy.demo.DemoData;

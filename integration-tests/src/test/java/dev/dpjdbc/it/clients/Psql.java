@@ -1,4 +1,4 @@
-package dev.dpjdbc.it.proxy;
+package dev.dpjdbc.it.clients;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,16 +10,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the real psql client (/usr/bin/psql) against the proxy with a script on stdin. */
-final class Psql {
+public final class Psql {
   private Psql() {}
 
-  record Result(int exitCode, String out, String err) {
-    String all() {
+  /** psql's exit code, standard output and standard error. */
+  public record Result(int exitCode, String out, String err) {
+    public String all() {
       return out + "\n" + err;
     }
   }
 
-  static String binary() {
+  public static String binary() {
     for (String candidate : List.of("/usr/bin/psql", "/usr/local/bin/psql")) {
       if (Files.isExecutable(Path.of(candidate))) {
         return candidate;
@@ -29,12 +30,25 @@ final class Psql {
         "psql not found: install the PostgreSQL client (apt-get install -y postgresql-client)");
   }
 
-  static Result run(int port, String user, String password, String script) throws Exception {
+  /** Runs {@code script} against database {@code demo}. */
+  public static Result run(int port, String user, String password, String script) throws Exception {
     return runWithEnv(port, user, password, script);
   }
 
+  /** Runs {@code script} against {@code database}. */
+  public static Result run(int port, String user, String password, String database, String script)
+      throws Exception {
+    return runIn(database, port, user, password, script);
+  }
+
   /** With extra environment variables given as name, value pairs (e.g. PGSSLMODE, require). */
-  static Result runWithEnv(int port, String user, String password, String script, String... env)
+  public static Result runWithEnv(
+      int port, String user, String password, String script, String... env) throws Exception {
+    return runIn("demo", port, user, password, script, env);
+  }
+
+  private static Result runIn(
+      String database, int port, String user, String password, String script, String... env)
       throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
@@ -49,7 +63,7 @@ final class Psql {
             "-U",
             user,
             "-d",
-            "demo");
+            database);
     pb.environment().put("PGPASSWORD", password);
     pb.environment().put("PGCONNECT_TIMEOUT", "20");
     pb.environment().put("PAGER", "cat");
