@@ -15,6 +15,7 @@ import java.util.Properties;
  * @param password backend password (may be null)
  * @param poolSize maximum pooled backend connections for (backendUrl, user)
  * @param backendProperties other properties handed to the backend driver
+ * @param catalog the catalog (pass-through) login and its result caps
  */
 public record ConnectionConfig(
     String backendUrl,
@@ -23,7 +24,20 @@ public record ConnectionConfig(
     String user,
     String password,
     int poolSize,
-    Properties backendProperties) {
+    Properties backendProperties,
+    Catalog catalog) {
+
+  /**
+   * The backend login that runs catalog and session pass-through, and the caps on its results.
+   *
+   * @param user the catalog role (null: none configured; see the driver docs for what then runs
+   *     where)
+   * @param password its password (may be null)
+   * @param maxRows most rows of one pass-through result
+   * @param maxBytes most bytes (as text) of one pass-through result
+   * @param passAll test only: pass every statement through on the catalog role, unchecked
+   */
+  public record Catalog(String user, String password, int maxRows, int maxBytes, boolean passAll) {}
 
   /** The URL prefix this driver accepts, exactly. */
   public static final String PREFIX = "jdbc:dp:";
@@ -44,7 +58,11 @@ public record ConnectionConfig(
         throw invalid(
             "unknown connection property "
                 + key
-                + "; known dp.* properties: dp.policy, dp.analyst, dp.pool.size");
+                + "; known dp.* properties: "
+                + java.util.Arrays.stream(DpProperty.values())
+                    .map(DpProperty::key)
+                    .filter(k -> k.startsWith("dp."))
+                    .collect(java.util.stream.Collectors.joining(", ")));
       }
       if (p == null) {
         backend.setProperty(key, given.getProperty(key));
@@ -66,7 +84,17 @@ public record ConnectionConfig(
         user,
         DpProperty.PASSWORD.get(given),
         DpProperty.POOL_SIZE.getInt(given),
-        backend);
+        backend,
+        new Catalog(
+            blankToNull(DpProperty.CATALOG_USER.get(given)),
+            DpProperty.CATALOG_PASSWORD.get(given),
+            DpProperty.CATALOG_MAX_ROWS.getInt(given),
+            DpProperty.CATALOG_MAX_BYTES.getInt(given),
+            Boolean.parseBoolean(DpProperty.TESTING_PASS_ALL_TO_CATALOG.get(given))));
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
   }
 
   private static SQLException invalid(String message) {

@@ -22,6 +22,40 @@ public enum DpProperty {
       "40",
       "Maximum pooled backend connections per backend/user; each open jdbc:dp: connection holds"
           + " one, and each analyzer (per backend and policy) one more"),
+  /**
+   * Backend login for catalog and session pass-through (psql's {@code \\d}, BI metadata): a role
+   * with no privilege on any table, view, sequence or function holding user data. The data role
+   * ({@code user}) then runs only SQL that dpjdbc generated.
+   */
+  CATALOG_USER(
+      "dp.catalogUser",
+      Type.STRING,
+      null,
+      "Backend login for catalog/session pass-through; must not be able to read user data"),
+  /** Password of {@link #CATALOG_USER}. */
+  CATALOG_PASSWORD("dp.catalogPassword", Type.STRING, null, "Password of dp.catalogUser"),
+  /** Row cap of one pass-through result. */
+  CATALOG_MAX_ROWS(
+      "dp.catalog.maxRows",
+      Type.INT,
+      "100000",
+      "Most rows one catalog/pass-through result may have (54000 past it)"),
+  /** Byte cap of one pass-through result. */
+  CATALOG_MAX_BYTES(
+      "dp.catalog.maxBytes",
+      Type.INT,
+      "33554432",
+      "Most bytes (approximate, as text) one catalog/pass-through result may have (54000 past"
+          + " it)"),
+  /**
+   * Test-only: every statement that is not a {@code dp.*} command is passed through on the catalog
+   * role, unchecked, to prove that the database's privileges alone stop raw reads.
+   */
+  TESTING_PASS_ALL_TO_CATALOG(
+      "dp.testing.passAllToCatalog",
+      Type.STRING,
+      "false",
+      "TEST ONLY: pass every statement through on the catalog role without any check"),
   /** Backend user name. */
   USER("user", Type.STRING, null, "Backend user"),
   /** Backend password. */
