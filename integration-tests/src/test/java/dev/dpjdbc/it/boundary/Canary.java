@@ -83,6 +83,15 @@ final class Canary {
    *     compared; see the class comment)
    */
   static Optional<String> findIn(String text, boolean released) {
+    return findIn(text, released, true);
+  }
+
+  /**
+   * As {@link #findIn(String, boolean)}; with {@code countsToo} false the exact row count is not
+   * looked for (row values and the exact sum still are): PostgreSQL shows row-count statistics to
+   * every role, so database separation alone does not hide them (see SeparationIT).
+   */
+  static Optional<String> findIn(String text, boolean released, boolean countsToo) {
     if (text == null || text.isEmpty()) {
       return Optional.empty();
     }
@@ -110,7 +119,7 @@ final class Canary {
       if (v.compareTo(salary) == 0) {
         return Optional.of("canary salary " + token);
       }
-      if (!released && v.compareTo(rows) == 0) {
+      if (!released && countsToo && v.compareTo(rows) == 0) {
         return Optional.of("exact row count " + token);
       }
       if (!released && sum != null && v.compareTo(sum) == 0) {
