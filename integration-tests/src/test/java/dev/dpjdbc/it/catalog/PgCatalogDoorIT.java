@@ -154,6 +154,31 @@ class PgCatalogDoorIT {
     }
   }
 
+  @Test
+  void terminatedBackends_newSessionsReconnect() throws Exception {
+    try (Connection c = fx.driver("restart", false);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+      assertTrue(rs.next());
+    }
+    try (Connection admin = fx.pg.getPostgresDatabase().getConnection();
+        Statement s = admin.createStatement()) {
+      s.execute(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+              + " WHERE usename IN ('dp_data', 'dp_catalog')");
+    }
+    Thread.sleep(600); // past HikariCP's 500 ms window in which a borrowed connection is trusted
+    try (Connection c = fx.driver("restart", false);
+        Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+        assertTrue(rs.next());
+      }
+      try (ResultSet rs = s.executeQuery("SELECT relname FROM pg_class WHERE relname = 'staff'")) {
+        assertTrue(rs.next());
+      }
+    }
+  }
+
   private static void drain(ResultSet rs) throws SQLException {
     try (rs) {
       while (rs.next()) {
