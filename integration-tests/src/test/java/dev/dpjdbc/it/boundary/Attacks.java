@@ -83,6 +83,16 @@ final class Attacks {
         Attack.of(
             COMMENT_LINE_ENDINGS,
             REFUSED,
+            "SHOW application_name --x\r; SELECT reltuples::bigint::text::regclass FROM pg_class"
+                + " WHERE relname = 'people'"),
+        Attack.of(
+            COMMENT_LINE_ENDINGS,
+            REFUSED,
+            "SET application_name = 'x' --x\r; SELECT n_live_tup::text::regclass"
+                + " FROM pg_stat_user_tables WHERE relname = 'people'"),
+        Attack.of(
+            COMMENT_LINE_ENDINGS,
+            REFUSED,
             "SELECT /* /* */ relname FROM pg_class */ name FROM people"),
         Attack.of(
             COMMENT_LINE_ENDINGS,
@@ -168,7 +178,7 @@ final class Attacks {
             "SELECT row_to_json(p) FROM people p WHERE salary > 7000000"),
         Attack.of(
             ATTRIBUTE_NOTATION,
-            REFUSED,
+            NO_LEAK, // a size function: answered, as NULL
             "SELECT (c.oid::regclass).pg_table_size, c.relname FROM pg_class c"),
         // column-alias lists that rename catalog columns
         Attack.of(
@@ -296,7 +306,7 @@ final class Attacks {
         Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SELECT pg_stat_file('postgresql.conf')"),
         Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SELECT current_setting('data_directory')"),
         Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SHOW data_directory"),
-        Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SHOW ALL"),
+        Attack.of(SERVER_FILES_SETTINGS, NO_LEAK, "SHOW ALL"), // the allow-list only
         Attack.of(SERVER_FILES_SETTINGS, NO_LEAK, "SELECT name, setting FROM pg_settings"),
         Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SELECT * FROM pg_file_settings"),
         Attack.of(SERVER_FILES_SETTINGS, REFUSED, "SELECT * FROM pg_hba_file_rules"),

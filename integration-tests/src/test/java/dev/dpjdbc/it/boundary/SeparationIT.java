@@ -73,10 +73,33 @@ class SeparationIT {
       r = Response.ofJdbc(s, sql);
     }
     Invariants.noLeak(Door.DRIVER, r);
-    assertEquals("42501", r.sqlState(), Invariants.show(r));
-    assertTrue(
-        r.text().contains("permission denied") || r.text().contains("must be superuser"),
-        "PostgreSQL's own permission error, not a dpjdbc refusal: " + Invariants.show(r));
+    if (WRITE.matcher(sql).lookingAt()) {
+      // the pass-through transaction is READ ONLY, which stops writes first;
+      // catalogRole_cannotWrite shows the privileges stop them too
+      assertTrue(List.of("42501", "25006").contains(r.sqlState()), Invariants.show(r));
+    } else {
+      assertEquals("42501", r.sqlState(), Invariants.show(r));
+      assertTrue(
+          r.text().contains("permission denied") || r.text().contains("must be superuser"),
+          "PostgreSQL's own permission error, not a dpjdbc refusal: " + Invariants.show(r));
+    }
+    assertEquals(before, f.dataSnapshot());
+  }
+
+  private static final java.util.regex.Pattern WRITE =
+      java.util.regex.Pattern.compile("(?i)(UPDATE|DELETE|INSERT)\\b");
+
+  /** The bare catalog role, outside any read-only transaction, cannot write user tables. */
+  @ParameterizedTest
+  @MethodSource("rawReads")
+  void catalogRole_rawReadOrWrite_failsWithPermissionError(String sql) throws Exception {
+    List<String> before = f.dataSnapshot();
+    try (Connection c = f.catalogRole();
+        Statement s = c.createStatement()) {
+      Response r = Response.ofJdbc(s, sql);
+      Invariants.noLeak(Door.DRIVER, r);
+      assertEquals("42501", r.sqlState(), Invariants.show(r));
+    }
     assertEquals(before, f.dataSnapshot());
   }
 
