@@ -123,7 +123,9 @@ public final class ClientSettings {
   /** The columns {@code command} returns (for describe): one for SHOW, three for SHOW ALL. */
   public static List<Table.Column> columns(ClientSettingCommand command) {
     if (command instanceof ClientSettingCommand.Show show) {
-      return List.of(SettingsRunner.text(show.label()));
+      String label =
+          ClientSetting.lookup(show.name()).map(ClientSetting::label).orElse(show.label());
+      return List.of(SettingsRunner.text(label));
     }
     return command instanceof ClientSettingCommand.ShowAll
         ? SettingsRunner.SHOW_ALL_COLUMNS
