@@ -53,11 +53,11 @@ final class Attacks {
         Attack.of(
             STRING_SETTINGS, REFUSED_42501, "SET U&\"standard_conforming_string\\0073\" = off"),
         Attack.of(STRING_SETTINGS, REFUSED_42501, "SET backslash_quote = on"),
-        Attack.of(STRING_SETTINGS, REFUSED_42501, "SET client_encoding = 'SJIS'"),
+        Attack.of(STRING_SETTINGS, REFUSED, "SET client_encoding = 'SJIS'"), // 0A000: UTF8 only
         Attack.of(STRING_SETTINGS, REFUSED_42501, "SET session_replication_role = replica"),
         Attack.of(STRING_SETTINGS, REFUSED, "SET ROLE dp_data"),
         Attack.of(STRING_SETTINGS, REFUSED, "SET SESSION AUTHORIZATION dp_data"),
-        Attack.of(STRING_SETTINGS, REFUSED, "RESET ALL"),
+        Attack.of(STRING_SETTINGS, NO_LEAK, "RESET ALL"), // resets the allow-listed settings
         Attack.of(
             STRING_SETTINGS,
             NO_LEAK,

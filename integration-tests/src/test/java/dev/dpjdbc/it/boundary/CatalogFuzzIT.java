@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
  */
 class CatalogFuzzIT {
 
-  private static final int THREADS = 2;
+  private static final int THREADS = Integer.getInteger("fuzz.threads", 4);
 
   private static final java.util.regex.Pattern OPENS_TRANSACTION =
       java.util.regex.Pattern.compile("(?i)\\b(BEGIN|START\\s+TRANSACTION|DECLARE)\\b");
