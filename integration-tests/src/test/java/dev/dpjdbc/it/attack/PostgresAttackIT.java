@@ -41,6 +41,9 @@ class PostgresAttackIT {
     url = "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres";
     try (Connection c = pg.getPostgresDatabase().getConnection()) {
       AttackSchema.create(c, true);
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE ROLE dp_catalog LOGIN PASSWORD 'catalog-pw'");
+      }
     }
     policy = AttackSchema.policy();
     proxy =
@@ -51,6 +54,10 @@ class PostgresAttackIT {
             url,
             "--backend-user",
             "postgres",
+            "--catalog-user",
+            "dp_catalog",
+            "--catalog-password",
+            "catalog-pw",
             "--policy",
             policy.toString());
   }

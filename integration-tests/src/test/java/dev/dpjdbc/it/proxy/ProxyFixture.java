@@ -12,6 +12,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 
@@ -23,6 +25,8 @@ import java.util.UUID;
 final class ProxyFixture implements AutoCloseable {
   static final String ANALYST = "alice";
   static final String PASSWORD = "s3cret-pw";
+  static final String CATALOG_USER = "dp_catalog";
+  static final String CATALOG_PASSWORD = "catalog-pw";
 
   final EmbeddedPostgres postgres;
   final ProxyMain.Running proxy;
@@ -77,15 +81,39 @@ final class ProxyFixture implements AutoCloseable {
             + "tables:\n"
             + "  public.employees: {privacy_unit: id}\n"
             + "  public.departments: {public: true}\n");
+    try (Connection c = pg.getDatabase("postgres", "demo").getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("CREATE ROLE " + CATALOG_USER + " LOGIN PASSWORD '" + CATALOG_PASSWORD + "'");
+    }
     String backend = "jdbc:postgresql://localhost:" + pg.getPort() + "/demo";
     ProxyMain.Running proxy =
-        ProxyMain.start(
-            "--port", "0",
-            "--backend", backend,
-            "--backend-user", "postgres",
-            "--policy", policy.toString(),
-            "--max-connections", "40");
+        ProxyMain.start(proxyArgs(backend, policy, "--max-connections", "40"));
     return new ProxyFixture(pg, proxy, policy);
+  }
+
+  /** The command line of a proxy on this fixture's backend and policy, plus {@code extra}. */
+  String[] proxyArgs(String... extra) {
+    return proxyArgs(backendUrl(), policy, extra);
+  }
+
+  private static String[] proxyArgs(String backend, Path policy, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--port",
+                "0",
+                "--backend",
+                backend,
+                "--backend-user",
+                "postgres",
+                "--catalog-user",
+                CATALOG_USER,
+                "--catalog-password",
+                CATALOG_PASSWORD,
+                "--policy",
+                policy.toString()));
+    args.addAll(List.of(extra));
+    return args.toArray(String[]::new);
   }
 
   int port() {

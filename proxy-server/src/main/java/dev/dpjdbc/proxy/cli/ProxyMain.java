@@ -3,6 +3,7 @@ package dev.dpjdbc.proxy.cli;
 import dev.dpjdbc.policy.Policy;
 import dev.dpjdbc.proxy.auth.Authenticator;
 import dev.dpjdbc.proxy.demo.DemoDatabase;
+import dev.dpjdbc.proxy.roles.Login;
 import dev.dpjdbc.proxy.server.BackendConnector;
 import dev.dpjdbc.proxy.server.ProxyConfig;
 import dev.dpjdbc.proxy.server.ProxyServer;
@@ -19,9 +20,12 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code java -jar dpjdbc-proxy.jar [--port 5433] [--backend <jdbc url> --backend-user U
- * --backend-password P] [--policy conf/policy.yaml]}. Without {@code --backend} it starts the
- * embedded demo ({@link DemoDatabase}) and prints the psql line to connect. SIGTERM/Ctrl-C closes
- * the server (running statements are cancelled) and the demo database through a shutdown hook.
+ * --backend-password P --catalog-user C --catalog-password Q] [--policy conf/policy.yaml]}. A
+ * PostgreSQL backend needs both roles: the data role ({@code --backend-user}) and the catalog role
+ * ({@code --catalog-user}); {@code setup-roles} creates them. Without {@code --backend} it starts
+ * the embedded demo ({@link DemoDatabase}) and prints the psql line to connect. SIGTERM/Ctrl-C
+ * closes the server (running statements are cancelled) and the demo database through a shutdown
+ * hook.
  */
 @Command(
     name = "dpjdbc-proxy",
@@ -42,11 +46,23 @@ public final class ProxyMain implements Callable<Integer> {
   @Option(names = "--backend", description = "JDBC URL of the real database; none = demo")
   String backend;
 
-  @Option(names = "--backend-user", description = "backend user")
+  @Option(
+      names = "--backend-user",
+      description = "the data role: runs only SQL dpjdbc generated (SELECT on the policy's tables)")
   String backendUser;
 
-  @Option(names = "--backend-password", description = "backend password")
+  @Option(names = "--backend-password", description = "password of --backend-user")
   String backendPassword;
+
+  @Option(
+      names = "--catalog-user",
+      description =
+          "the catalog role: runs catalog/session pass-through (psql's \\d, BI metadata) and has"
+              + " no privilege on any user table; required with a PostgreSQL --backend")
+  String catalogUser;
+
+  @Option(names = "--catalog-password", description = "password of --catalog-user")
+  String catalogPassword;
 
   @Option(names = "--policy", description = "policy YAML (required with --backend)")
   Path policy;
@@ -129,17 +145,25 @@ public final class ProxyMain implements Callable<Integer> {
   Running startServer() throws Exception {
     DemoDatabase demo = null;
     String url = backend;
-    String user = backendUser;
-    String password = backendPassword;
+    Login data = new Login(backendUser, backendPassword);
+    Login catalog = new Login(catalogUser, catalogPassword);
     Path policyFile = policy;
     if (url == null) {
       demo = DemoDatabase.start();
       url = demo.jdbcUrl();
-      user = DemoDatabase.BACKEND_USER;
+      data = new Login(DemoDatabase.BACKEND_USER, null);
       policyFile = policy != null ? policy : demo.policyFile();
     } else if (policyFile == null) {
       throw new CommandLine.ParameterException(
           new CommandLine(this), "--policy is required with --backend (it names the analysts)");
+    } else if (isPostgres(url) && !catalog.isSet()) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "--catalog-user is required with a PostgreSQL --backend: catalog and session"
+              + " pass-through (psql's \\d, BI metadata) runs on a role of its own that cannot"
+              + " read user data. Create it and a least-privileged data role with: java -jar"
+              + " dpjdbc-proxy.jar setup-roles --policy <policy> --backend <url>, then pass"
+              + " --backend-user/--backend-password and --catalog-user/--catalog-password");
     }
     try {
       Policy loaded = Policy.load(policyFile);
@@ -150,8 +174,7 @@ public final class ProxyMain implements Callable<Integer> {
               port,
               bind,
               maxConnections,
-              new BackendConnector(
-                  url, user, password, policyFile.toAbsolutePath(), maxConnections),
+              new BackendConnector(url, data, catalog, policyFile.toAbsolutePath(), maxConnections),
               new Authenticator(passwords),
               tls());
       return new Running(new ProxyServer(config).start(), demo);
@@ -161,6 +184,10 @@ public final class ProxyMain implements Callable<Integer> {
       }
       throw e;
     }
+  }
+
+  static boolean isPostgres(String jdbcUrl) {
+    return jdbcUrl.startsWith("jdbc:postgresql:");
   }
 
   private SSLContext tls() {
