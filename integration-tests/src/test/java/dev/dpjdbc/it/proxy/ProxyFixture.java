@@ -19,23 +19,25 @@ import java.util.UUID;
 
 /**
  * A real embedded PostgreSQL (zonky) holding the demo schema, behind an in-process proxy on a free
- * port, with a policy naming analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM verifier)
- * and an in-memory ledger of its own. One per test class.
+ * port that runs on the two least-privileged roles of {@link BackendRoles}, with a policy naming
+ * analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM verifier) and an in-memory ledger of
+ * its own. One per test class.
  */
 final class ProxyFixture implements AutoCloseable {
   static final String ANALYST = "alice";
   static final String PASSWORD = "s3cret-pw";
-  static final String CATALOG_USER = "dp_catalog";
-  static final String CATALOG_PASSWORD = "catalog-pw";
 
   final EmbeddedPostgres postgres;
   final ProxyMain.Running proxy;
   final Path policy;
+  final BackendRoles roles;
 
-  private ProxyFixture(EmbeddedPostgres postgres, ProxyMain.Running proxy, Path policy) {
+  private ProxyFixture(
+      EmbeddedPostgres postgres, ProxyMain.Running proxy, Path policy, BackendRoles roles) {
     this.postgres = postgres;
     this.proxy = proxy;
     this.policy = policy;
+    this.roles = roles;
   }
 
   String backendUrl() {
@@ -81,37 +83,29 @@ final class ProxyFixture implements AutoCloseable {
             + "tables:\n"
             + "  public.employees: {privacy_unit: id}\n"
             + "  public.departments: {public: true}\n");
-    try (Connection c = pg.getDatabase("postgres", "demo").getConnection();
-        Statement s = c.createStatement()) {
-      s.execute("CREATE ROLE " + CATALOG_USER + " LOGIN PASSWORD '" + CATALOG_PASSWORD + "'");
+    BackendRoles roles;
+    try (Connection c = pg.getDatabase("postgres", "demo").getConnection()) {
+      roles = BackendRoles.create(c, policy);
     }
     String backend = "jdbc:postgresql://localhost:" + pg.getPort() + "/demo";
     ProxyMain.Running proxy =
-        ProxyMain.start(proxyArgs(backend, policy, "--max-connections", "40"));
-    return new ProxyFixture(pg, proxy, policy);
+        ProxyMain.start(proxyArgs(backend, policy, roles, "--max-connections", "40"));
+    return new ProxyFixture(pg, proxy, policy, roles);
   }
 
-  /** The command line of a proxy on this fixture's backend and policy, plus {@code extra}. */
+  /**
+   * The command line of a proxy on this fixture's backend, roles and policy, plus {@code extra}.
+   */
   String[] proxyArgs(String... extra) {
-    return proxyArgs(backendUrl(), policy, extra);
+    return proxyArgs(backendUrl(), policy, roles, extra);
   }
 
-  private static String[] proxyArgs(String backend, Path policy, String... extra) {
+  private static String[] proxyArgs(
+      String backend, Path policy, BackendRoles roles, String... extra) {
     List<String> args =
         new ArrayList<>(
-            List.of(
-                "--port",
-                "0",
-                "--backend",
-                backend,
-                "--backend-user",
-                "postgres",
-                "--catalog-user",
-                CATALOG_USER,
-                "--catalog-password",
-                CATALOG_PASSWORD,
-                "--policy",
-                policy.toString()));
+            List.of("--port", "0", "--backend", backend, "--policy", policy.toString()));
+    args.addAll(roles.proxyArgs());
     args.addAll(List.of(extra));
     return args.toArray(String[]::new);
   }

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
     name = "dpjdbc-proxy",
     mixinStandardHelpOptions = true,
     version = "dpjdbc-proxy 0.1.0",
-    subcommands = HashPasswordCommand.class,
+    subcommands = {HashPasswordCommand.class, SetupRolesCommand.class},
     description = "PostgreSQL wire-protocol proxy answering with differentially private results.")
 public final class ProxyMain implements Callable<Integer> {
   @Option(names = "--port", defaultValue = "5433", description = "port (default ${DEFAULT-VALUE})")
@@ -102,6 +102,12 @@ public final class ProxyMain implements Callable<Integer> {
 
   public static void main(String[] args) {
     CommandLine cli = new CommandLine(new ProxyMain());
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          // a refusal to start is a message for the operator, not a stack trace
+          System.err.println(cmd.getCommandName() + ": " + e.getMessage());
+          return 1;
+        });
     int code = cli.execute(args);
     if (code != 0 || args.length > 0 && isSubcommandOrHelp(args[0])) {
       System.exit(code);
@@ -110,6 +116,7 @@ public final class ProxyMain implements Callable<Integer> {
 
   private static boolean isSubcommandOrHelp(String first) {
     return first.equals("hash-password")
+        || first.equals("setup-roles")
         || first.startsWith("-h")
         || first.startsWith("--help")
         || first.startsWith("-V")
