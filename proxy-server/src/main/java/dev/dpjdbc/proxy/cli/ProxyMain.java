@@ -163,7 +163,13 @@ public final class ProxyMain implements Callable<Integer> {
     } else if (policyFile == null) {
       throw new CommandLine.ParameterException(
           new CommandLine(this), "--policy is required with --backend (it names the analysts)");
-    } else if (isPostgres(url) && !catalog.isSet()) {
+    } else if (StartupChecks.isPostgres(url) && StartupChecks.hasUrlCredentials(url)) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "give the backend credentials with --backend-user/--backend-password, not as user= or"
+              + " password= in the --backend URL (pgJDBC would prefer the URL's, and the roles"
+              + " checked at start would not be the roles used)");
+    } else if (StartupChecks.isPostgres(url) && !catalog.isSet()) {
       throw new CommandLine.ParameterException(
           new CommandLine(this),
           "--catalog-user is required with a PostgreSQL --backend: catalog and session"
@@ -174,6 +180,9 @@ public final class ProxyMain implements Callable<Integer> {
     }
     try {
       Policy loaded = Policy.load(policyFile);
+      if (demo == null) {
+        StartupChecks.run(url, data, catalog, loaded);
+      }
       Map<String, String> passwords = new HashMap<>();
       loaded.analysts().forEach((name, analyst) -> passwords.put(name, analyst.password()));
       ProxyConfig config =
@@ -191,10 +200,6 @@ public final class ProxyMain implements Callable<Integer> {
       }
       throw e;
     }
-  }
-
-  static boolean isPostgres(String jdbcUrl) {
-    return jdbcUrl.startsWith("jdbc:postgresql:");
   }
 
   private SSLContext tls() {
