@@ -19,16 +19,18 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <ul>
  *   <li>one HikariCP pool per (backend URL, user, password) — a {@code jdbc:dp:} connection borrows
- *       one backend connection and holds it until it is closed;
+ *       one data-role connection and holds it until it is closed, and one catalog-role connection
+ *       (when {@code dp.catalogUser} is set) from the first pass-through statement on;
  *   <li>one parsed {@link Policy} per policy file (policies do not change after first use);
- *   <li>one {@link SensitivityAnalyzer} per (backend URL, policy), which keeps one pooled backend
- *       connection for its catalog reads;
+ *   <li>one {@link SensitivityAnalyzer} per (backend URL, policy), which borrows a pooled data-role
+ *       connection for each catalog read (so it survives a backend restart);
  *   <li>one {@link Ledger} per ledger URL.
  * </ul>
  *
  * <p>A pool whose first connection fails (wrong password) is not kept.
  */
 public final class Backends {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Backends.class);
   private static final Backends SHARED = new Backends();
 
   private record PoolKey(String url, String user, String password) {}
@@ -45,15 +47,37 @@ public final class Backends {
     return SHARED;
   }
 
-  /** Borrows a pooled backend connection; the caller closes it to give it back. */
+  /**
+   * Borrows a pooled connection of the data role ({@code user}): it runs only SQL dpjdbc generated.
+   * The caller closes it to give it back.
+   */
   public Connection borrow(ConnectionConfig config) throws SQLException {
-    PoolKey key = new PoolKey(config.backendUrl(), config.user(), config.password());
+    return borrow(
+        config, new PoolKey(config.backendUrl(), config.user(), config.password()), false);
+  }
+
+  /**
+   * Borrows a pooled connection of the catalog role ({@code dp.catalogUser}), which runs catalog
+   * and session pass-through; null when no catalog role is configured.
+   */
+  public Connection borrowCatalog(ConnectionConfig config) throws SQLException {
+    if (config.catalog().user() == null) {
+      return null;
+    }
+    return borrow(
+        config,
+        new PoolKey(config.backendUrl(), config.catalog().user(), config.catalog().password()),
+        true);
+  }
+
+  private Connection borrow(ConnectionConfig config, PoolKey key, boolean catalog)
+      throws SQLException {
     HikariDataSource pool = pools.get(key);
     if (pool == null) {
       synchronized (pools) {
         pool = pools.get(key);
         if (pool == null) {
-          pool = newPool(config);
+          pool = newPool(config, key, catalog);
           pools.put(key, pool);
         }
       }
@@ -72,8 +96,24 @@ public final class Backends {
    */
   public void giveBack(ConnectionConfig config, Connection connection, boolean stateChanged)
       throws SQLException {
-    HikariDataSource pool =
-        pools.get(new PoolKey(config.backendUrl(), config.user(), config.password()));
+    giveBack(
+        new PoolKey(config.backendUrl(), config.user(), config.password()),
+        connection,
+        stateChanged);
+  }
+
+  /** Gives a borrowed catalog connection back (evicted when the session changed a setting). */
+  public void giveBackCatalog(ConnectionConfig config, Connection connection, boolean stateChanged)
+      throws SQLException {
+    giveBack(
+        new PoolKey(config.backendUrl(), config.catalog().user(), config.catalog().password()),
+        connection,
+        stateChanged);
+  }
+
+  private void giveBack(PoolKey key, Connection connection, boolean stateChanged)
+      throws SQLException {
+    HikariDataSource pool = pools.get(key);
     if (stateChanged && pool != null) {
       pool.evictConnection(connection);
     } else {
@@ -81,19 +121,47 @@ public final class Backends {
     }
   }
 
-  private static HikariDataSource newPool(ConnectionConfig config) throws SQLException {
+  /**
+   * Parsing settings pinned on every PostgreSQL connection through the startup packet's options (a
+   * client-level source, which wins over ALTER ROLE/DATABASE defaults): how string literals are
+   * read cannot differ from what dpjdbc assumes. The analyst cannot change them (settings are an
+   * allow-list). The catalog role's connections also get a statement timeout and lock and idle
+   * limits, so a pass-through statement cannot hold the backend.
+   */
+  static final String PINNED_OPTIONS =
+      "-c standard_conforming_strings=on -c backslash_quote=off -c escape_string_warning=off";
+
+  static final String CATALOG_OPTIONS =
+      " -c statement_timeout=30000 -c lock_timeout=5000"
+          + " -c idle_in_transaction_session_timeout=60000";
+
+  static boolean isPostgres(String url) {
+    return url.startsWith("jdbc:postgresql:");
+  }
+
+  private static HikariDataSource newPool(ConnectionConfig config, PoolKey key, boolean catalog)
+      throws SQLException {
     HikariConfig hc = new HikariConfig();
     hc.setJdbcUrl(config.backendUrl());
-    if (config.user() != null) {
-      hc.setUsername(config.user());
+    if (key.user() != null) {
+      hc.setUsername(key.user());
     }
-    if (config.password() != null) {
-      hc.setPassword(config.password());
+    if (key.password() != null) {
+      hc.setPassword(key.password());
     }
-    hc.setDataSourceProperties(config.backendProperties());
+    java.util.Properties props = new java.util.Properties();
+    props.putAll(config.backendProperties());
+    if (isPostgres(config.backendUrl())) {
+      String given = props.getProperty("options");
+      String pinned = PINNED_OPTIONS + (catalog ? CATALOG_OPTIONS : "");
+      props.setProperty("options", given == null ? pinned : given + " " + pinned);
+    }
+    hc.setDataSourceProperties(props);
     hc.setMaximumPoolSize(config.poolSize());
     hc.setMinimumIdle(0);
-    hc.setPoolName("dpjdbc-" + Integer.toHexString(Objects.hash(config.backendUrl())));
+    hc.setPoolName(
+        (catalog ? "dpjdbc-catalog-" : "dpjdbc-")
+            + Integer.toHexString(Objects.hash(config.backendUrl())));
     try {
       return new HikariDataSource(hc);
     } catch (RuntimeException e) {
@@ -101,8 +169,9 @@ public final class Backends {
       if (cause instanceof SQLException sql) {
         throw BackendErrors.scrub(sql);
       }
+      LOG.warn("cannot connect to the backend {}: {}", config.backendUrl(), firstLine(e));
       throw new SQLException(
-          "cannot connect to the backend " + config.backendUrl() + ": " + firstLine(e),
+          "cannot connect to the backend database (details are in the server log)",
           AnalyzerSqlState.BACKEND_ERROR.code());
     }
   }
@@ -128,7 +197,7 @@ public final class Backends {
     synchronized (analyzers) {
       SensitivityAnalyzer analyzer = analyzers.get(key);
       if (analyzer == null) {
-        analyzer = SensitivityAnalyzer.create(borrow(config), policy);
+        analyzer = SensitivityAnalyzer.create(() -> borrow(config), policy);
         analyzers.put(key, analyzer);
       }
       return analyzer;

@@ -25,6 +25,8 @@ public enum AnalyzerSqlState {
   BUDGET_EXHAUSTED("ZD100"),
   /** The policy file is invalid. */
   INVALID_POLICY("F0000"),
+  /** A pass-through result larger than its row or byte cap. */
+  PROGRAM_LIMIT_EXCEEDED("54000"),
   /** Backend failure (message scrubbed of DETAIL/HINT/WHERE). */
   BACKEND_ERROR("58000");
 

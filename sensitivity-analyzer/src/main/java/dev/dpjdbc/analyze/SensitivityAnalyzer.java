@@ -64,6 +64,20 @@ public final class SensitivityAnalyzer {
         Backend.forProduct(metadata.getMetaData().getDatabaseProductName()));
   }
 
+  /**
+   * An analyzer that reads catalog metadata through a fresh connection from {@code metadata} for
+   * each table it loads (a pooled data source), so it survives a backend restart or a terminated
+   * backend session.
+   */
+  public static SensitivityAnalyzer create(ConstraintCatalog.MetadataSource metadata, Policy policy)
+      throws SQLException {
+    Backend backend;
+    try (Connection c = metadata.open()) {
+      backend = Backend.forProduct(c.getMetaData().getDatabaseProductName());
+    }
+    return new SensitivityAnalyzer(new ConstraintCatalog(metadata), policy, backend);
+  }
+
   /** Plans a query; {@code ?} parameters stay as {@code ?} in the rewritten SQL, in order. */
   public PrivacyPlan plan(String sql) throws SQLException {
     synchronized (plans) {

@@ -10,11 +10,11 @@ import java.sql.Statement;
 public final class RunningStatement {
   private volatile Statement current;
 
-  void start(Statement statement) {
+  public void start(Statement statement) {
     current = statement;
   }
 
-  void finish() {
+  public void finish() {
     current = null;
   }
 

@@ -41,6 +41,58 @@ public record Table(List<Column> columns, List<Object[]> rows) {
     return new Table(columns, rows);
   }
 
+  /**
+   * Copies a backend result (catalog data only), refusing with 54000 once it passes {@code maxRows}
+   * rows or about {@code maxBytes} bytes (values counted as their text), so one huge pass-through
+   * result cannot exhaust the memory other sessions need. {@code labels}, when not null, rename the
+   * columns in order.
+   */
+  public static Table copyOf(ResultSet rs, int maxRows, long maxBytes, List<String> labels)
+      throws SQLException {
+    List<Column> columns = describe(rs.getMetaData());
+    if (labels != null && labels.size() == columns.size()) {
+      List<Column> renamed = new ArrayList<>();
+      for (int i = 0; i < columns.size(); i++) {
+        Column c = columns.get(i);
+        renamed.add(new Column(labels.get(i), c.jdbcType(), c.typeName(), c.className()));
+      }
+      columns = renamed;
+    }
+    List<Object[]> rows = new ArrayList<>();
+    long bytes = 0;
+    while (rs.next()) {
+      if (rows.size() >= maxRows) {
+        throw tooLarge(maxRows + " rows", "dp.catalog.maxRows");
+      }
+      Object[] row = new Object[columns.size()];
+      for (int i = 0; i < row.length; i++) {
+        row[i] = detach(rs.getObject(i + 1));
+        bytes += row[i] == null ? 1 : sizeOf(row[i]);
+      }
+      if (bytes > maxBytes) {
+        throw tooLarge(maxBytes + " bytes", "dp.catalog.maxBytes");
+      }
+      rows.add(row);
+    }
+    return new Table(columns, rows);
+  }
+
+  private static long sizeOf(Object v) {
+    if (v instanceof byte[] b) {
+      return b.length;
+    }
+    return String.valueOf(v).length() * 2L + 16;
+  }
+
+  private static SQLException tooLarge(String limit, String property) {
+    return new SQLException(
+        "the catalog result is larger than "
+            + limit
+            + "; narrow the query (a WHERE or LIMIT), or raise the connection property "
+            + property,
+        "54000");
+  }
+
   /** The column descriptions of a backend result (or statement) metadata. */
   public static List<Column> describe(ResultSetMetaData md) throws SQLException {
     List<Column> columns = new ArrayList<>();

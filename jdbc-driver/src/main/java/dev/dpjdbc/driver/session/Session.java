@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.catalog.CatalogQueries;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.driver.Backends;
 import dev.dpjdbc.driver.ConnectionConfig;
+import dev.dpjdbc.driver.catalog.CatalogDoor;
 import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.PassThrough;
 import dev.dpjdbc.driver.execute.PlanExecutor;
@@ -45,7 +46,10 @@ public final class Session implements AutoCloseable {
   private final Perturber perturber;
   private final RunningStatement running = new RunningStatement();
   private final BackendRelease backendRelease;
-  private boolean backendStateChanged;
+  private final CatalogSource catalogSource;
+  private Connection catalog;
+  private CatalogDoor door;
+  private boolean catalogStateChanged;
   private QuerySettings settings;
   private final QuerySettings defaults;
 
@@ -53,6 +57,60 @@ public final class Session implements AutoCloseable {
   @FunctionalInterface
   interface BackendRelease {
     void giveBack(Connection backend, boolean stateChanged) throws SQLException;
+  }
+
+  /**
+   * Where the session's catalog connection comes from: the catalog role's pool, or (with no catalog
+   * role configured) the session's own data connection.
+   */
+  interface CatalogSource {
+    /** A catalog-role connection, or null to use the data connection. */
+    Connection borrow() throws SQLException;
+
+    void giveBack(Connection catalog, boolean stateChanged) throws SQLException;
+
+    /** Whether the backend is PostgreSQL, whose parse checks pass-through statements. */
+    boolean postgres();
+
+    int maxRows();
+
+    long maxBytes();
+
+    /** Test only: pass every statement through unchecked on the catalog role. */
+    boolean passAll();
+
+    /** No catalog role, a non-PostgreSQL backend: pass-through uses the data connection. */
+    static CatalogSource dataConnectionOnly() {
+      return new CatalogSource() {
+        @Override
+        public Connection borrow() {
+          return null;
+        }
+
+        @Override
+        public void giveBack(Connection catalog, boolean stateChanged) {}
+
+        @Override
+        public boolean postgres() {
+          return false;
+        }
+
+        @Override
+        public int maxRows() {
+          return 100_000;
+        }
+
+        @Override
+        public long maxBytes() {
+          return 32L << 20;
+        }
+
+        @Override
+        public boolean passAll() {
+          return false;
+        }
+      };
+    }
   }
 
   /** A session over explicit parts; {@link #open} is what the driver uses. */
@@ -63,8 +121,10 @@ public final class Session implements AutoCloseable {
       Planner planner,
       Ledger ledger,
       QuerySettings settings,
-      BackendRelease release) {
+      BackendRelease release,
+      CatalogSource catalogSource) {
     this.analyst = analyst;
+    this.catalogSource = catalogSource;
     this.backendRelease = release;
     this.budget = budget;
     this.backend = backend;
@@ -90,11 +150,46 @@ public final class Session implements AutoCloseable {
           analyzer::plan,
           ledger,
           QuerySettings.from(policy.query()),
-          (c, changed) -> backends.giveBack(config, c, changed));
+          (c, changed) -> backends.giveBack(config, c, changed),
+          catalogSource(config, backends));
     } catch (SQLException | RuntimeException e) {
       backend.close();
       throw e;
     }
+  }
+
+  private static CatalogSource catalogSource(ConnectionConfig config, Backends backends) {
+    return new CatalogSource() {
+      @Override
+      public Connection borrow() throws SQLException {
+        return backends.borrowCatalog(config);
+      }
+
+      @Override
+      public void giveBack(Connection catalog, boolean stateChanged) throws SQLException {
+        backends.giveBackCatalog(config, catalog, stateChanged);
+      }
+
+      @Override
+      public boolean postgres() {
+        return config.backendUrl().startsWith("jdbc:postgresql:");
+      }
+
+      @Override
+      public int maxRows() {
+        return config.catalog().maxRows();
+      }
+
+      @Override
+      public long maxBytes() {
+        return config.catalog().maxBytes();
+      }
+
+      @Override
+      public boolean passAll() {
+        return config.catalog().passAll();
+      }
+    };
   }
 
   private static Ledger.Budget budgetOf(Policy policy, String analyst) {
@@ -115,19 +210,68 @@ public final class Session implements AutoCloseable {
     if (command.isPresent()) {
       return runCommand(command.get(), params);
     }
+    if (catalogSource.passAll()) { // test only: the catalog role's privileges alone
+      return answer(door().runUnchecked(statement, params, running));
+    }
+    if (CatalogQueries.isTransactionControl(statement)) {
+      return Outcome.count(0); // every statement is its own transaction: read-only work
+    }
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
+    if (CatalogQueries.isSessionStatement(statement)) {
+      if (c.verdict() == CatalogQueries.Verdict.REFUSE) {
+        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      }
+      catalogStateChanged = true;
+      return answer(PassThrough.run(catalog(), statement, params, running));
+    }
     switch (c.verdict()) {
       case PASS_THROUGH -> {
-        backendStateChanged |= CHANGES_SESSION_STATE.matcher(statement).lookingAt();
-        PassThrough.Answer a = PassThrough.run(backend, statement, params, running);
-        return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
+        return answer(door().run(statement, params, running));
       }
-      case REFUSE ->
-          throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      case REFUSE -> {
+        if (catalogSource.postgres()) { // PostgreSQL's parse decides, and may answer with NULLs
+          try {
+            return answer(door().run(statement, params, running));
+          } catch (SQLException e) {
+            if (!AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState())) {
+              throw e;
+            }
+            // refused by both: the classifier's reason names the object in the analyst's words
+            throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+          }
+        }
+        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      }
       default -> {
         return release(statement, params, queryTimeoutSeconds);
       }
     }
+  }
+
+  private static Outcome answer(PassThrough.Answer a) {
+    return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
+  }
+
+  /** The catalog connection, borrowed on first use: the catalog role's, else the data role's. */
+  private Connection catalog() throws SQLException {
+    if (catalog == null) {
+      Connection c = catalogSource.borrow();
+      catalog = c == null ? backend : c;
+      catalog.setAutoCommit(true);
+    }
+    return catalog;
+  }
+
+  private CatalogDoor door() throws SQLException {
+    if (door == null) {
+      door =
+          new CatalogDoor(
+              catalog(),
+              catalogSource.postgres(),
+              catalogSource.maxRows(),
+              catalogSource.maxBytes());
+    }
+    return door;
   }
 
   /**
@@ -187,14 +331,27 @@ public final class Session implements AutoCloseable {
       PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) cmd).query());
       return new Description(ExplainPrivacy.COLUMNS, plan.parameterCount());
     }
+    if (catalogSource.passAll() || CatalogQueries.isSessionStatement(statement)) {
+      PassThrough.Shape shape = door().describe(statement);
+      return new Description(shape.columns(), shape.parameterCount());
+    }
+    if (CatalogQueries.isTransactionControl(statement)) {
+      return new Description(List.of(), 0);
+    }
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
+    boolean checkedByPostgres = catalogSource.postgres();
     switch (c.verdict()) {
       case PASS_THROUGH -> {
-        PassThrough.Shape shape = PassThrough.describe(backend, statement);
+        PassThrough.Shape shape = door().describe(statement);
         return new Description(shape.columns(), shape.parameterCount());
       }
-      case REFUSE ->
-          throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      case REFUSE -> {
+        if (checkedByPostgres) {
+          PassThrough.Shape shape = door().describe(statement);
+          return new Description(shape.columns(), shape.parameterCount());
+        }
+        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+      }
       default -> {
         PrivacyPlan plan = plan(statement);
         return new Description(PostProcess.columns(plan), plan.parameterCount());
@@ -228,11 +385,11 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * The backend connection, for {@code DatabaseMetaData} delegation only (catalog data); the
-   * wrapper that uses it never hands it out.
+   * The catalog connection, for {@code DatabaseMetaData} delegation only (catalog data): the
+   * catalog role's when one is configured. The wrapper that uses it never hands it out.
    */
-  public Connection catalogConnection() {
-    return backend;
+  public Connection catalogConnection() throws SQLException {
+    return catalog();
   }
 
   /** Cancels the running backend statement, from any thread. */
@@ -240,12 +397,18 @@ public final class Session implements AutoCloseable {
     running.cancel();
   }
 
-  /** Returns the backend connection to its pool (evicted if a pass-through SET changed it). */
+  /**
+   * Returns the connections to their pools; the catalog connection is evicted when a SET changed
+   * it, so no later session inherits the setting. The data connection never runs analyst text.
+   */
   @Override
   public void close() throws SQLException {
-    backendRelease.giveBack(backend, backendStateChanged);
+    try {
+      if (catalog != null && catalog != backend) {
+        catalogSource.giveBack(catalog, catalogStateChanged);
+      }
+    } finally {
+      backendRelease.giveBack(backend, catalog == backend && catalogStateChanged);
+    }
   }
-
-  private static final java.util.regex.Pattern CHANGES_SESSION_STATE =
-      java.util.regex.Pattern.compile("(?is)\\s*(SET|RESET)\\b|.*\\bset_config\\s*\\(");
 }

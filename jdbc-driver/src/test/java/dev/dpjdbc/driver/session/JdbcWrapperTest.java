@@ -51,7 +51,8 @@ class JdbcWrapperTest {
             sql -> SessionPipelineTest.regionCounts(),
             ledger,
             new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE),
-            (c, changed) -> {});
+            (c, changed) -> {},
+            Session.CatalogSource.dataConnectionOnly());
     dp = new DpConnection("jdbc:dp:h2:mem:" + id, session);
   }
 

@@ -87,7 +87,8 @@ class SessionPipelineTest {
         sql -> regionCounts(),
         ledger,
         new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE),
-        (c, changed) -> {});
+        (c, changed) -> {},
+        Session.CatalogSource.dataConnectionOnly());
   }
 
   @Test

@@ -28,13 +28,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * labels.
  */
 public final class ConstraintCatalog {
-  private final Connection connection;
+  /**
+   * Where catalog metadata is read: a connection per read, closed (given back to its pool) after
+   * it, so that a backend restart or a terminated session costs one failed read, not the analyzer.
+   */
+  @FunctionalInterface
+  public interface MetadataSource {
+    Connection open() throws SQLException;
+  }
+
+  private final MetadataSource source;
   private final BackendConstraints backend;
   private final Map<String, Optional<TableMeta>> cache = new ConcurrentHashMap<>();
 
+  /** Reads through one connection that the caller keeps open (and closes). */
   public ConstraintCatalog(Connection connection) throws SQLException {
-    this.connection = connection;
-    this.backend = BackendConstraints.forProduct(connection.getMetaData().getDatabaseProductName());
+    this(() -> NonClosing.wrap(connection));
+  }
+
+  /** Reads through a fresh connection from {@code source} for every table it loads. */
+  public ConstraintCatalog(MetadataSource source) throws SQLException {
+    this.source = source;
+    try (Connection c = source.open()) {
+      this.backend = BackendConstraints.forProduct(c.getMetaData().getDatabaseProductName());
+    }
   }
 
   /**
@@ -60,6 +77,13 @@ public final class ConstraintCatalog {
   }
 
   private Optional<TableMeta> load(String schema, String table) throws SQLException {
+    try (Connection connection = source.open()) {
+      return load(connection, schema, table);
+    }
+  }
+
+  private Optional<TableMeta> load(Connection connection, String schema, String table)
+      throws SQLException {
     DatabaseMetaData md = connection.getMetaData();
     String wantSchema = schema != null ? schema : connection.getSchema();
     String[] found = null;
@@ -78,7 +102,7 @@ public final class ConstraintCatalog {
     if (found == null) {
       return Optional.empty();
     }
-    return Optional.of(read(md, found[0], found[1]));
+    return Optional.of(read(connection, md, found[0], found[1]));
   }
 
   private static String[] pick(
@@ -93,7 +117,8 @@ public final class ConstraintCatalog {
     return null;
   }
 
-  private TableMeta read(DatabaseMetaData md, String schema, String table) throws SQLException {
+  private TableMeta read(Connection connection, DatabaseMetaData md, String schema, String table)
+      throws SQLException {
     Map<String, List<String>> enums = backend.enumLabels(connection, schema, table);
     Map<String, String> domainBases = backend.domainBaseTypes(connection, schema, table);
     Map<String, ColumnMeta> columns = new LinkedHashMap<>();

@@ -60,6 +60,38 @@ public final class CatalogQueries {
   private static final Set<String> TRANSACTION_CONTROL =
       Set.of("begin", "commit", "rollback", "end", "abort", "deallocate");
 
+  /**
+   * BEGIN, START TRANSACTION, COMMIT, END, ROLLBACK, ABORT, SAVEPOINT, RELEASE, DEALLOCATE,
+   * DISCARD: statements about the session's own transaction or prepared statements. dpjdbc's work
+   * is read-only and every statement runs in a transaction of its own, so the driver answers them
+   * itself and sends nothing to the backend.
+   */
+  public static boolean isTransactionControl(String sql) {
+    String head = head(sql);
+    return head != null
+        && (TRANSACTION_CONTROL.contains(head)
+            || head.equals("start")
+            || head.equals("savepoint")
+            || head.equals("release")
+            || head.equals("discard"));
+  }
+
+  /** SET, RESET or SHOW (of a backend setting, or of {@code dp.*} when not claimed earlier). */
+  public static boolean isSessionStatement(String sql) {
+    String head = head(sql);
+    return head != null && (head.equals("set") || head.equals("reset") || head.equals("show"));
+  }
+
+  private static String head(String sql) {
+    if (sql == null) {
+      return null;
+    }
+    List<Token> tokens = SqlTokens.tokenize(sql);
+    return tokens.isEmpty() || tokens.get(0).kind() != SqlTokens.Kind.WORD
+        ? null
+        : tokens.get(0).text();
+  }
+
   public static Classification classify(String sql) {
     if (sql == null) {
       return Classification.NOT;

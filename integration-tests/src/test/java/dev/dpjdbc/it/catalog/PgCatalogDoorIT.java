@@ -1,0 +1,166 @@
+package dev.dpjdbc.it.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The catalog door on a real PostgreSQL with the two least-privileged roles: psql's and pgJDBC's
+ * catalog SQL passes (checked by PostgreSQL's own parse, run as PostgreSQL's text of it, on the
+ * catalog role), statistics are refused or NULL whatever they are called, and the test-only switch
+ * that passes everything through unchecked still cannot read a row (PostgreSQL's privileges).
+ */
+class PgCatalogDoorIT {
+  private static CatalogRolesFixture fx;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fx = CatalogRolesFixture.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    fx.close();
+  }
+
+  static Stream<String> clientCatalogSql() throws Exception {
+    List<String> out = new ArrayList<>();
+    for (String file : List.of("psql15-describe.sql", "pgjdbc-metadata.sql")) {
+      String text =
+          Files.readString(
+              Path.of("../sensitivity-analyzer/src/test/resources/catalog/").resolve(file));
+      for (String part : text.split("-- @@")) {
+        String sql = part.strip();
+        if (!sql.isEmpty()) {
+          out.add(sql.replace("employees", "staff"));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("clientCatalogSql")
+  void clientCatalogSql_passesOnTheCatalogRole(String sql) throws Exception {
+    try (Connection c = fx.driver("psql-user", false);
+        Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery(sql)) {
+        while (rs.next()) {
+          for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+            String v = rs.getString(i);
+            assertFalse(
+                v != null && (v.contains(CatalogRolesFixture.CANARY_NAME) || v.contains("7391737")),
+                v);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void psqlDtPlus_answersSizesAsNull() throws Exception {
+    String sql =
+        "SELECT n.nspname as \"Schema\", c.relname as \"Name\","
+            + " pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(c.oid)) as \"Size\""
+            + " FROM pg_catalog.pg_class c LEFT JOIN pg_catalog.pg_namespace n"
+            + " ON n.oid = c.relnamespace WHERE c.relkind IN ('r','p','') AND n.nspname = 'public'"
+            + " ORDER BY 1,2;";
+    try (Connection c = fx.driver("psql-user", false);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      assertEquals("Schema", rs.getMetaData().getColumnLabel(1));
+      assertEquals("Size", rs.getMetaData().getColumnLabel(3));
+      assertTrue(rs.next());
+      assertEquals("staff", rs.getString("Name"));
+      assertNull(rs.getString("Size"));
+    }
+  }
+
+  static Stream<String> statisticsWhateverTheyAreCalled() {
+    return Stream.of(
+        "SELECT reltuples FROM pg_class WHERE relname = 'staff'",
+        "SELECT \"reltuples\" FROM pg_catalog.pg_class WHERE relname = 'staff'",
+        "SELECT c.relname FROM pg_class c(oid, reltuples, relnamespace, reltype, reloftype,"
+            + " relowner, relam, relfilenode, reltablespace, relpages, relname)",
+        "SELECT x FROM (SELECT c.relpages AS x FROM pg_class c) s",
+        "SELECT to_json(c) FROM pg_class c WHERE relname = 'staff'",
+        "WITH t AS (SELECT * FROM pg_class) SELECT relname FROM t",
+        "SELECT relname FROM pg_class WHERE reltuples > 100",
+        "SELECT n_live_tup FROM pg_stat_user_tables",
+        "SELECT * FROM pg_stats",
+        "SELECT pg_stat_get_live_tuples('staff'::regclass)",
+        "SELECT query FROM pg_stat_activity",
+        "SELECT * FROM pg_prepared_statements",
+        "SELECT pg_read_file('postgresql.conf')",
+        "SELECT set_config('standard_conforming_strings', 'off', false)",
+        "SELECT query_to_xml('select reltuples from pg_class', true, true, '')",
+        "SELECT last_value FROM pg_sequences",
+        "SELECT * FROM staff",
+        "TABLE staff",
+        "WITH pg_class AS (SELECT * FROM staff) SELECT * FROM pg_class",
+        "SELECT (s).salary FROM staff s",
+        "SELECT relname FROM pg_class\r-- comment\r, staff");
+  }
+
+  @ParameterizedTest
+  @MethodSource("statisticsWhateverTheyAreCalled")
+  void dataAndStatistics_areRefused(String sql) throws Exception {
+    try (Connection c = fx.driver("attacker", false);
+        Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class, () -> drain(s.executeQuery(sql)));
+      assertTrue(
+          e.getSQLState().startsWith("42") || e.getSQLState().equals("0A000"),
+          e.getSQLState() + " " + e.getMessage());
+      assertFalse(e.getMessage().contains(CatalogRolesFixture.CANARY_NAME));
+    }
+  }
+
+  static Stream<String> rawReads() {
+    return Stream.of(
+        "SELECT * FROM staff",
+        "TABLE staff",
+        "SELECT salary FROM staff WHERE name = 'CANARY-ZQX-4417'",
+        "SELECT COUNT(*) FROM staff",
+        "WITH pg_class AS (SELECT * FROM staff) SELECT * FROM pg_class",
+        "COPY staff TO STDOUT");
+  }
+
+  @ParameterizedTest
+  @MethodSource("rawReads")
+  void passAllSwitch_privilegesAloneStopRawReads(String sql) throws Exception {
+    try (Connection c = fx.driver("switch", true);
+        Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class, () -> drain(s.executeQuery(sql)));
+      assertTrue(
+          e.getSQLState().equals("42501") || e.getSQLState().equals("0A000"),
+          e.getSQLState() + " " + e.getMessage());
+    }
+  }
+
+  private static void drain(ResultSet rs) throws SQLException {
+    try (rs) {
+      while (rs.next()) {
+        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+          rs.getObject(i);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package dev.dpjdbc.driver.catalog;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.driver.execute.BackendErrors;
+import java.sql.Connection;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.core.NativeQuery;
+import org.postgresql.core.Parser;
+
+/**
+ * Decides what a catalog pass-through statement touches from PostgreSQL's own parse of it, and
+ * hands back PostgreSQL's re-serialisation of the checked tree as the SQL to run. No home-made
+ * lexer or scanner decides anything here:
+ *
+ * <ol>
+ *   <li>The statement is described on the catalog connection (PostgreSQL parses it: its columns and
+ *       parameter types). Its parameters are substituted with typed literals of their values.
+ *   <li>Inside a transaction that is always rolled back, it becomes a temporary view. PostgreSQL
+ *       stores the view's parse tree ({@code pg_rewrite.ev_action}): every relation with the exact
+ *       column numbers it is read for, every function, aggregate and operator by OID. {@link
+ *       PgNodeTree} reads that tree; {@link CatalogRules} judges the objects it names.
+ *   <li>What then runs is {@code pg_get_viewdef} of that view: PostgreSQL's own text for the tree
+ *       that was checked, so a disagreement between any lexer (ours, pgJDBC's) and PostgreSQL can
+ *       change only what is checked-and-run, never run something unchecked. Size functions are
+ *       replaced by NULL in that text, and the result is checked once more the same way.
+ * </ol>
+ *
+ * <p>Every refusal is a {@link SQLException} with SQLState 42501 naming the object; PostgreSQL's
+ * own parse errors come back scrubbed. Nothing here reads user data or changes the database: the
+ * view lives only inside the rolled-back transaction, on the catalog role.
+ */
+public final class PgParseCheck {
+  private PgParseCheck() {}
+
+  private static final String PROBE = "dp_probe";
+
+  /**
+   * A statement that passed the check.
+   *
+   * @param sql PostgreSQL's text for the checked tree, to run instead of the original (no
+   *     parameters)
+   * @param labels the original statement's column labels, in order (the view renamed them)
+   */
+  public record Checked(String sql, List<String> labels) {}
+
+  /** Checks {@code sql} with its parameter values on {@code catalog}; see the class comment. */
+  public static Checked check(Connection catalog, String sql, List<Object> params)
+      throws SQLException {
+    NativeQuery query = single(sql);
+    List<String> labels = new ArrayList<>();
+    List<String> paramTypes = new ArrayList<>();
+    try (PreparedStatement ps = catalog.prepareStatement(sql)) {
+      ResultSetMetaData md = ps.getMetaData();
+      for (int i = 1; md != null && i <= md.getColumnCount(); i++) {
+        labels.add(md.getColumnLabel(i));
+      }
+      ParameterMetaData pmd = ps.getParameterMetaData();
+      for (int i = 1; i <= pmd.getParameterCount(); i++) {
+        paramTypes.add(pmd.getParameterTypeName(i));
+      }
+    } catch (SQLException e) {
+      throw BackendErrors.scrub(e);
+    }
+    if (paramTypes.size() != params.size()) {
+      throw new SQLException(
+          "the statement has "
+              + paramTypes.size()
+              + " parameter(s) but "
+              + params.size()
+              + " value(s) were bound; bind every parameter before executing",
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+    }
+    String substituted = ProbeText.substitute(query, params, paramTypes);
+    String checked = probe(catalog, substituted, labels.size(), true);
+    return new Checked(checked, labels);
+  }
+
+  /** Returns PostgreSQL's text of the checked tree of {@code sql} (which has no parameters). */
+  private static String probe(Connection catalog, String sql, int columns, boolean mayNull)
+      throws SQLException {
+    String ddl = ProbeText.createView(PROBE, columns, sql);
+    single(ddl); // pgJDBC must send it as one statement; PostgreSQL refuses a second in a Parse
+    boolean autoCommit = catalog.getAutoCommit();
+    String viewdef;
+    PgTreeObjects objects;
+    try {
+      catalog.setAutoCommit(false);
+      try (Statement st = catalog.createStatement()) {
+        st.setEscapeProcessing(false);
+        try {
+          st.execute(ddl);
+        } catch (org.postgresql.util.PSQLException e) {
+          // it parsed and was described above, so this is about view-ness (e.g. an anyarray
+          // column of pg_stats): not checkable, hence not passed through
+          throw new SQLException(
+              "dpjdbc passes a catalog statement through only when PostgreSQL's parse of it can"
+                  + " be checked, and this one cannot ("
+                  + BackendErrors.scrub(e).getMessage()
+                  + ")",
+              AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+        }
+        try (ResultSet rs =
+            st.executeQuery(
+                "SELECT r.ev_class::oid, r.ev_action::text,"
+                    + " pg_catalog.pg_get_viewdef(r.ev_class, false)"
+                    + " FROM pg_catalog.pg_rewrite r"
+                    + " WHERE r.ev_class = 'pg_temp."
+                    + PROBE
+                    + "'::pg_catalog.regclass")) {
+          if (!rs.next()) {
+            throw new SQLException("PostgreSQL stored no parse tree for the statement", "XX000");
+          }
+          long view = rs.getLong(1);
+          objects = PgTreeObjects.of(PgNodeTree.parse(rs.getString(2)), view);
+          viewdef = rs.getString(3);
+        }
+      }
+      objects.judge(catalog, mayNull);
+    } catch (org.postgresql.util.PSQLException e) {
+      throw BackendErrors.scrub(e); // PostgreSQL's own error: first line and SQLState only
+    } catch (IllegalArgumentException e) {
+      throw new SQLException(
+          "dpjdbc could not read PostgreSQL's parse of this statement, so it is refused ("
+              + e.getMessage()
+              + ")",
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    } finally {
+      catalog.rollback();
+      catalog.setAutoCommit(autoCommit);
+    }
+    String text = ProbeText.withoutTrailingSemicolon(viewdef);
+    if (objects.usesSizeFunctions()) {
+      // sizes are statistics of the data: answered as NULL, and the new text is checked again
+      return probe(catalog, ProbeText.nullCalls(text, CatalogRules.SIZE_FUNCTIONS), columns, false);
+    }
+    return text;
+  }
+
+  /** The one statement of {@code sql} as pgJDBC will send it; several are refused. */
+  private static NativeQuery single(String sql) throws SQLException {
+    List<NativeQuery> queries = Parser.parseJdbcSql(sql, true, true, true, false, false);
+    if (queries.size() != 1 || queries.get(0).multiStatement) {
+      throw new SQLException(
+          "send one statement at a time through dpjdbc's catalog door",
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    }
+    return queries.get(0);
+  }
+}

@@ -1,0 +1,177 @@
+package dev.dpjdbc.driver.catalog;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import org.postgresql.core.NativeQuery;
+
+/**
+ * The SQL texts {@link PgParseCheck} sends. None of them is trusted to mean what it seems: each is
+ * parsed by PostgreSQL, and only PostgreSQL's own re-serialisation of what it parsed is run. A
+ * mistake here therefore costs a refusal or a wrong catalog answer, never an unchecked statement.
+ */
+final class ProbeText {
+  private ProbeText() {}
+
+  /**
+   * {@code query}'s text with each {@code $n} (at the positions pgJDBC found) replaced by a literal
+   * of the bound value cast to the type PostgreSQL inferred for the parameter.
+   */
+  static String substitute(NativeQuery query, List<Object> params, List<String> types)
+      throws SQLException {
+    StringBuilder sql = new StringBuilder(query.nativeSql);
+    int[] positions = query.bindPositions;
+    for (int i = positions.length - 1; i >= 0; i--) {
+      int start = positions[i];
+      int end = start + 1;
+      while (end < sql.length() && Character.isDigit(sql.charAt(end))) {
+        end++;
+      }
+      int number = Integer.parseInt(sql.substring(start + 1, end));
+      if (number < 1 || number > params.size()) {
+        throw new SQLException(
+            "parameter $" + number + " has no bound value",
+            AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+      }
+      sql.replace(start, end, typed(params.get(number - 1), types.get(number - 1)));
+    }
+    return sql.toString();
+  }
+
+  private static String typed(Object value, String type) throws SQLException {
+    String literal = value == null ? "NULL" : quote(render(value));
+    if (type == null || type.isBlank() || type.equals("unknown") || type.equals("unspecified")) {
+      return "(" + literal + ")";
+    }
+    return "CAST(" + literal + " AS \"" + type.replace("\"", "\"\"") + "\")";
+  }
+
+  private static String render(Object value) {
+    if (value instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    if (value instanceof byte[] bytes) {
+      return "\\x" + HexFormat.of().formatHex(bytes);
+    }
+    if (value instanceof Boolean b) {
+      return b ? "true" : "false";
+    }
+    return String.valueOf(value);
+  }
+
+  /** A standard string literal ({@code standard_conforming_strings} is pinned on). */
+  static String quote(String s) throws SQLException {
+    if (s.indexOf('\0') >= 0) {
+      throw new SQLException(
+          "a parameter value contains a NUL character, which PostgreSQL text cannot hold", "22021");
+    }
+    return "'" + s.replace("'", "''") + "'";
+  }
+
+  /** {@code CREATE TEMP VIEW name (c1, ..., cn) AS sql}. */
+  static String createView(String name, int columns, String sql) {
+    StringBuilder b = new StringBuilder("CREATE TEMP VIEW ").append(name);
+    if (columns > 0) {
+      b.append(" (");
+      for (int i = 1; i <= columns; i++) {
+        b.append(i > 1 ? ", " : "").append('c').append(i);
+      }
+      b.append(')');
+    }
+    return b.append(" AS ").append(sql).toString();
+  }
+
+  static String withoutTrailingSemicolon(String sql) {
+    String s = sql.strip();
+    while (s.endsWith(";")) {
+      s = s.substring(0, s.length() - 1).strip();
+    }
+    return s;
+  }
+
+  /**
+   * {@code sql} (PostgreSQL's own deparse) with every call of a function in {@code names},
+   * qualified with {@code pg_catalog.} or not, replaced by {@code NULL::bigint}. Quotes and
+   * parentheses are followed as PostgreSQL prints them; the caller checks the result again.
+   */
+  static String nullCalls(String sql, Set<String> names) throws SQLException {
+    StringBuilder out = new StringBuilder();
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        int end = skipQuoted(sql, i);
+        out.append(sql, i, end);
+        i = end;
+        continue;
+      }
+      if (isIdentStart(c) && (i == 0 || !isIdentPart(sql.charAt(i - 1)))) {
+        int end = i;
+        while (end < sql.length() && (isIdentPart(sql.charAt(end)) || sql.charAt(end) == '.')) {
+          end++;
+        }
+        String word = sql.substring(i, end);
+        String bare = word.startsWith("pg_catalog.") ? word.substring(11) : word;
+        if (names.contains(bare) && end < sql.length() && sql.charAt(end) == '(') {
+          i = closingParen(sql, end) + 1;
+          out.append("NULL::bigint");
+          continue;
+        }
+        out.append(word);
+        i = end;
+        continue;
+      }
+      out.append(c);
+      i++;
+    }
+    return out.toString();
+  }
+
+  private static int closingParen(String sql, int open) throws SQLException {
+    int depth = 0;
+    int i = open;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        i = skipQuoted(sql, i);
+        continue;
+      }
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return i;
+      }
+      i++;
+    }
+    throw new SQLException(
+        "dpjdbc could not follow PostgreSQL's text of this statement, so it is refused",
+        AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+  }
+
+  private static int skipQuoted(String sql, int start) {
+    char q = sql.charAt(start);
+    int i = start + 1;
+    while (i < sql.length()) {
+      if (sql.charAt(i) == q) {
+        if (i + 1 < sql.length() && sql.charAt(i + 1) == q) {
+          i += 2;
+          continue;
+        }
+        return i + 1;
+      }
+      i++;
+    }
+    return sql.length();
+  }
+
+  private static boolean isIdentStart(char c) {
+    return Character.isLetter(c) || c == '_';
+  }
+
+  private static boolean isIdentPart(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+}
