@@ -158,7 +158,8 @@ public final class ProxyMain implements Callable<Integer> {
     if (url == null) {
       demo = DemoDatabase.start();
       url = demo.jdbcUrl();
-      data = new Login(DemoDatabase.BACKEND_USER, null);
+      data = demo.data();
+      catalog = demo.catalog();
       policyFile = policy != null ? policy : demo.policyFile();
     } else if (policyFile == null) {
       throw new CommandLine.ParameterException(
@@ -180,9 +181,7 @@ public final class ProxyMain implements Callable<Integer> {
     }
     try {
       Policy loaded = Policy.load(policyFile);
-      if (demo == null) {
-        StartupChecks.run(url, data, catalog, loaded);
-      }
+      StartupChecks.run(url, data, catalog, loaded);
       Map<String, String> passwords = new HashMap<>();
       loaded.analysts().forEach((name, analyst) -> passwords.put(name, analyst.password()));
       ProxyConfig config =
@@ -221,7 +220,8 @@ public final class ProxyMain implements Callable<Integer> {
     if (running.demo() != null) {
       System.out.println(
           "dpjdbc demo is running: an embedded PostgreSQL (database 'demo',"
-              + " deleted at exit) behind the DP proxy.");
+              + " deleted at exit) behind the DP proxy, which reaches it as the least-privileged"
+              + " roles dp_data and dp_catalog (random passwords; no password-less login).");
       System.out.println("Connect with:");
       System.out.println();
       System.out.println(
