@@ -9,6 +9,7 @@ import dev.dpjdbc.proxy.server.ProxyConfig;
 import dev.dpjdbc.proxy.server.ProxyServer;
 import dev.dpjdbc.proxy.server.TlsContexts;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -72,6 +73,22 @@ public final class ProxyMain implements Callable<Integer> {
       defaultValue = "100",
       description = "concurrent sessions (default ${DEFAULT-VALUE})")
   int maxConnections;
+
+  @Option(
+      names = "--max-pending-connections",
+      defaultValue = "64",
+      description =
+          "connections not yet authenticated at once; past it new sockets are closed at once"
+              + " (default ${DEFAULT-VALUE}); they never take a --max-connections slot")
+  int maxPendingConnections;
+
+  @Option(
+      names = "--auth-timeout",
+      defaultValue = "10",
+      description =
+          "seconds a connection has, in total, for startup and authentication (default"
+              + " ${DEFAULT-VALUE})")
+  double authTimeoutSeconds;
 
   @Option(names = "--tls-cert", description = "PEM certificate chain (with --tls-key)")
   Path tlsCert;
@@ -189,6 +206,8 @@ public final class ProxyMain implements Callable<Integer> {
               port,
               bind,
               maxConnections,
+              maxPendingConnections,
+              Duration.ofMillis(Math.round(authTimeoutSeconds * 1000)),
               new BackendConnector(url, data, catalog, policyFile.toAbsolutePath(), maxConnections),
               new Authenticator(passwords),
               tls());
