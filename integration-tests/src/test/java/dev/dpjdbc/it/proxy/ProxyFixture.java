@@ -114,6 +114,19 @@ final class ProxyFixture implements AutoCloseable {
     return proxy.port();
   }
 
+  /** A copy of this fixture's policy whose ledger is {@code ledgerUrl}. */
+  Path policyWithLedger(String ledgerUrl) throws IOException {
+    String yaml =
+        Files.readString(policy)
+            .replaceFirst(
+                "(?m)^ledger: .*$",
+                java.util.regex.Matcher.quoteReplacement("ledger: \"" + ledgerUrl + "\""));
+    Path copy = Files.createTempFile("dpjdbc-proxy-it-ledger", ".yaml");
+    Files.writeString(copy, yaml);
+    copy.toFile().deleteOnExit();
+    return copy;
+  }
+
   /** A pgJDBC connection to the proxy (the client side: plain jdbc:postgresql). */
   Connection pgjdbc(String extraProperties) throws SQLException {
     Properties p = new Properties();

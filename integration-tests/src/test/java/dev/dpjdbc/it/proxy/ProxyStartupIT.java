@@ -1,15 +1,21 @@
 package dev.dpjdbc.it.proxy;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dpjdbc.proxy.cli.ProxyMain;
 import dev.dpjdbc.proxy.roles.RoleCheck;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** What the proxy refuses before it listens, through {@code ProxyMain} as an operator runs it. */
@@ -79,5 +85,34 @@ class ProxyStartupIT {
             CommandLine.ParameterException.class,
             () -> ProxyMain.start(args.toArray(String[]::new)));
     assertTrue(e.getMessage().contains("not as user= or password="), e.getMessage());
+  }
+
+  @Test
+  void sessionOpenFailure_analystLearnsNoPathOrUrl(@TempDir Path dir) throws Exception {
+    String missing = dir.resolve("no-such-db").toAbsolutePath().toString();
+    try (ProxyMain.Running proxy =
+        ProxyMain.start(
+            "--port",
+            "0",
+            "--backend",
+            "jdbc:h2:file:" + missing + ";IFEXISTS=TRUE",
+            "--backend-user",
+            "sa",
+            "--policy",
+            fixture.policy.toString())) {
+      Properties p = new Properties();
+      p.setProperty("user", ProxyFixture.ANALYST);
+      p.setProperty("password", ProxyFixture.PASSWORD);
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () ->
+                  DriverManager.getConnection(
+                          "jdbc:postgresql://localhost:" + proxy.port() + "/demo", p)
+                      .close());
+      assertTrue(e.getMessage().contains("cannot open a session"), e.getMessage());
+      assertFalse(e.getMessage().contains(missing), e.getMessage());
+      assertFalse(e.getMessage().contains("jdbc:"), e.getMessage());
+    }
   }
 }

@@ -90,6 +90,13 @@ public final class ProxyMain implements Callable<Integer> {
               + " ${DEFAULT-VALUE})")
   double authTimeoutSeconds;
 
+  @Option(
+      names = "--init-ledger",
+      description =
+          "create the policy's privacy ledger if it does not exist (without it, a missing ledger"
+              + " refuses the start: budgets would begin again at zero)")
+  boolean initLedger;
+
   @Option(names = "--tls-cert", description = "PEM certificate chain (with --tls-key)")
   Path tlsCert;
 
@@ -198,7 +205,7 @@ public final class ProxyMain implements Callable<Integer> {
     }
     try {
       Policy loaded = Policy.load(policyFile);
-      StartupChecks.run(url, data, catalog, loaded);
+      StartupChecks.run(url, data, catalog, loaded, initLedger, System.out);
       Map<String, String> passwords = new HashMap<>();
       loaded.analysts().forEach((name, analyst) -> passwords.put(name, analyst.password()));
       ProxyConfig config =

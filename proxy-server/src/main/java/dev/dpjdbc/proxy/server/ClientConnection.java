@@ -78,8 +78,16 @@ final class ClientConnection implements Runnable {
     try {
       connection = config.backend().open(user);
     } catch (SQLException e) {
-      ErrorMapping.PgError error = ErrorMapping.of(e);
-      fatal(writer, error.sqlState(), error.message());
+      // the reason is the server's configuration or health (backend, policy, ledger), and its
+      // text can name files, hosts and URLs: the log gets it, the analyst only its SQLState
+      LOG.error("cannot open a session for analyst {}: {}", user, e.getMessage(), e);
+      String state = ErrorMapping.of(e).sqlState();
+      fatal(
+          writer,
+          state,
+          "the proxy cannot open a session right now (SQLState "
+              + state
+              + "); nothing was run. The administrator will find the reason in the proxy's log");
       return;
     }
     try (Session session = new Session(connection, writer)) {
