@@ -154,6 +154,70 @@ class PgCatalogDoorIT {
     }
   }
 
+  @Test
+  void parameters_areBoundAsTypedLiteralsOfTheCheckedTree() throws Exception {
+    try (Connection c = fx.driver("params", false);
+        java.sql.PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT c.relname, c.relnatts + ? AS n FROM pg_catalog.pg_class c"
+                    + " WHERE c.relname = ? AND c.relkind = ?")) {
+      ps.setInt(1, 1);
+      ps.setString(2, "staff");
+      ps.setString(3, "r");
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("staff", rs.getString(1));
+        assertEquals("n", rs.getMetaData().getColumnLabel(2));
+        assertEquals(4, rs.getInt(2));
+        assertFalse(rs.next());
+      }
+      ps.setString(2, "it's -- not there'; SELECT 1");
+      try (ResultSet rs = ps.executeQuery()) {
+        assertFalse(rs.next());
+      }
+    }
+  }
+
+  @Test
+  void hugeResult_isCappedWith54000() throws Exception {
+    try (Connection c = fx.driver("huge", false);
+        Statement s = c.createStatement()) {
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () -> drain(s.executeQuery("SELECT g FROM generate_series(1, 1000000) g")));
+      assertEquals("54000", e.getSQLState(), e.getMessage());
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+        assertTrue(rs.next()); // the session goes on
+      }
+    }
+  }
+
+  @Test
+  void terminatedBackends_newSessionsReconnect() throws Exception {
+    try (Connection c = fx.driver("restart", false);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+      assertTrue(rs.next());
+    }
+    try (Connection admin = fx.pg.getPostgresDatabase().getConnection();
+        Statement s = admin.createStatement()) {
+      s.execute(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+              + " WHERE usename IN ('dp_data', 'dp_catalog')");
+    }
+    Thread.sleep(600); // past HikariCP's 500 ms window in which a borrowed connection is trusted
+    try (Connection c = fx.driver("restart", false);
+        Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+        assertTrue(rs.next());
+      }
+      try (ResultSet rs = s.executeQuery("SELECT relname FROM pg_class WHERE relname = 'staff'")) {
+        assertTrue(rs.next());
+      }
+    }
+  }
+
   private static void drain(ResultSet rs) throws SQLException {
     try (rs) {
       while (rs.next()) {

@@ -216,14 +216,11 @@ public final class Session implements AutoCloseable {
     if (CatalogQueries.isTransactionControl(statement)) {
       return Outcome.count(0); // every statement is its own transaction: read-only work
     }
-    CatalogQueries.Classification c = CatalogQueries.classify(statement);
-    if (CatalogQueries.isSessionStatement(statement)) {
-      if (c.verdict() == CatalogQueries.Verdict.REFUSE) {
-        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-      }
-      catalogStateChanged = true;
-      return answer(PassThrough.run(catalog(), statement, params, running));
+    var setting = ClientSettings.parse(statement); // SET/RESET/SHOW: an allow-list
+    if (setting.isPresent()) {
+      return runSetting(setting.get());
     }
+    CatalogQueries.Classification c = CatalogQueries.classify(statement);
     switch (c.verdict()) {
       case PASS_THROUGH -> {
         return answer(door().run(statement, params, running));
@@ -246,6 +243,27 @@ public final class Session implements AutoCloseable {
         return release(statement, params, queryTimeoutSeconds);
       }
     }
+  }
+
+  /**
+   * A backend setting, re-emitted as {@code set_config}/{@code current_setting} with bind
+   * parameters on the catalog connection (never the analyst's text, never the data connection).
+   */
+  private Outcome runSetting(ClientSettingCommand command) throws SQLException {
+    catalogStateChanged |= command.changesBackend();
+    Table t =
+        command instanceof ClientSettingCommand.ShowAll
+            ? ClientSettings.showAll(catalog(), dpSettingRows())
+            : ClientSettings.run(catalog(), command);
+    return t == null ? Outcome.count(0) : Outcome.rows(t);
+  }
+
+  private List<Object[]> dpSettingRows() {
+    List<Object[]> rows = new java.util.ArrayList<>();
+    for (Setting s : Setting.values()) {
+      rows.add(new Object[] {s.key(), s.show(settings), "dpjdbc: per-query privacy setting"});
+    }
+    return rows;
   }
 
   private static Outcome answer(PassThrough.Answer a) {
@@ -331,9 +349,13 @@ public final class Session implements AutoCloseable {
       PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) cmd).query());
       return new Description(ExplainPrivacy.COLUMNS, plan.parameterCount());
     }
-    if (catalogSource.passAll() || CatalogQueries.isSessionStatement(statement)) {
+    if (catalogSource.passAll()) {
       PassThrough.Shape shape = door().describe(statement);
       return new Description(shape.columns(), shape.parameterCount());
+    }
+    var setting = ClientSettings.parse(statement);
+    if (setting.isPresent()) {
+      return new Description(ClientSettings.columns(setting.get()), 0);
     }
     if (CatalogQueries.isTransactionControl(statement)) {
       return new Description(List.of(), 0);

@@ -76,12 +76,6 @@ public final class CatalogQueries {
             || head.equals("discard"));
   }
 
-  /** SET, RESET or SHOW (of a backend setting, or of {@code dp.*} when not claimed earlier). */
-  public static boolean isSessionStatement(String sql) {
-    String head = head(sql);
-    return head != null && (head.equals("set") || head.equals("reset") || head.equals("show"));
-  }
-
   private static String head(String sql) {
     if (sql == null) {
       return null;

@@ -29,7 +29,7 @@ public final class SqlLexer {
   public enum Kind {
     /** Spaces, tabs, newlines, carriage returns, form feeds and vertical tabs. */
     WHITESPACE,
-    /** {@code -- ..} up to, not including, the end of the line. */
+    /** {@code -- ..} up to, not including, the next {@code \n} or {@code \r}. */
     LINE_COMMENT,
     /** {@code /* .. * /}, nested as PostgreSQL nests them. */
     BLOCK_COMMENT,
@@ -138,8 +138,7 @@ public final class SqlLexer {
       return token(Kind.WHITESPACE, i, j);
     }
     if (sql.startsWith("--", i)) {
-      int nl = sql.indexOf('\n', i);
-      return token(Kind.LINE_COMMENT, i, nl < 0 ? n : nl);
+      return token(Kind.LINE_COMMENT, i, endOfLine(i));
     }
     if (sql.startsWith("/*", i)) {
       return token(Kind.BLOCK_COMMENT, i, endOfBlockComment(i));
@@ -224,6 +223,18 @@ public final class SqlLexer {
     String tag = sql.substring(i, j + 1);
     int close = sql.indexOf(tag, j + 1);
     return token(Kind.STRING, i, close < 0 ? n : close + tag.length());
+  }
+
+  /**
+   * scan.l's {@code comment}: {@code "--"{non_newline}*} with {@code non_newline [^\n\r]}, so a
+   * bare carriage return ends the comment just as a line feed does.
+   */
+  private int endOfLine(int i) {
+    int j = i;
+    while (j < n && sql.charAt(j) != '\n' && sql.charAt(j) != '\r') {
+      j++;
+    }
+    return j;
   }
 
   private int endOfBlockComment(int i) {

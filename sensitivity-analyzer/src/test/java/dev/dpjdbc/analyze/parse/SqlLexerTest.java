@@ -40,6 +40,8 @@ class SqlLexerTest {
         Arguments.of("$1 + $23", "PARAMETER:$1 | SYMBOL:+ | PARAMETER:$23"),
         Arguments.of("$1$", "PARAMETER:$1 | SYMBOL:$"),
         Arguments.of("-- c ; \nx", "LINE_COMMENT:-- c ;  | WORD:x"),
+        Arguments.of("-- c\rx", "LINE_COMMENT:-- c | WORD:x"),
+        Arguments.of("-- c\r\nx", "LINE_COMMENT:-- c | WORD:x"),
         Arguments.of("/* a /* b */ ; */ x", "BLOCK_COMMENT:/* a /* b */ ; */ | WORD:x"),
         Arguments.of("/* open", "BLOCK_COMMENT:/* open"),
         Arguments.of("'open", "STRING:'open"),
