@@ -65,8 +65,18 @@ final class LiteralBinder {
     this.safe = safe;
   }
 
-  /** The replacement for {@code literal}. */
+  /** The replacement for {@code literal}; a value Java cannot hold is refused (22007/22003). */
   SqlNode bind(SqlLiteral literal) throws SQLException {
+    try {
+      return bindChecked(literal);
+    } catch (java.time.DateTimeException e) {
+      throw new SQLException("invalid date/time literal " + literal + ": " + firstLine(e), "22007");
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new SQLException("invalid numeric literal " + literal + ": " + firstLine(e), "22003");
+    }
+  }
+
+  private SqlNode bindChecked(SqlLiteral literal) throws SQLException {
     SqlLiteral lit = literal instanceof SqlUnknownLiteral u ? resolve(u) : literal;
     SqlParserPos pos = lit.getParserPosition();
     SqlTypeName type = lit.getTypeName();
