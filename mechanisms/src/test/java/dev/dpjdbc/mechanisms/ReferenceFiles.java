@@ -1,60 +1,34 @@
 package dev.dpjdbc.mechanisms;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Locates the team's reference tables ({@code shared/reference/*}): walks up from the working
- * directory looking for {@code shared/reference/<name>} (the checkout sits next to {@code shared/}
- * on the team machine), or a directory named by the {@code dpjdbc.reference.dir} system property. A
- * test that needs a table that truly is absent is skipped with an assumption message saying so.
+ * Reads the reference tables the calibration and allocation tests compare against. They are test
+ * resources of this module ({@code src/test/resources/reference/}, described in the README.md
+ * there), loaded from the test classpath, so the tests need nothing outside the repository. A
+ * missing table fails the test: it is part of the module, not an optional extra.
  */
 public final class ReferenceFiles {
   private ReferenceFiles() {}
 
-  /** The lines of the reference file, or a skipped test if it cannot be found. */
+  /** The lines of the reference table {@code name} (e.g. {@code calibration.csv}). */
   public static List<String> lines(String name) {
-    Path p = find(name);
-    if (p == null) {
-      try (var in = ReferenceFiles.class.getResourceAsStream("/reference/" + name)) {
-        if (in != null) {
-          return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+    String resource = "/reference/" + name;
+    try (InputStream in = ReferenceFiles.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "test resource "
+                + resource
+                + " not found on the test classpath; it belongs in"
+                + " mechanisms/src/test/resources/reference/");
       }
-    }
-    assumeTrue(
-        p != null,
-        "reference file shared/reference/"
-            + name
-            + " not found above "
-            + Path.of("").toAbsolutePath()
-            + " (set -Ddpjdbc.reference.dir=...)");
-    try {
-      return Files.readAllLines(p, StandardCharsets.UTF_8);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  static Path find(String name) {
-    String prop = System.getProperty("dpjdbc.reference.dir");
-    if (prop != null && Files.isRegularFile(Path.of(prop, name))) {
-      return Path.of(prop, name);
-    }
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path candidate = d.resolve("shared").resolve("reference").resolve(name);
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
-    }
-    return null;
   }
 }

@@ -14,7 +14,7 @@ import java.util.Set;
  * The noisy coordinates of one group, shared between outputs that need the same quantity (COUNT(*)
  * and an AVG's count over a NOT NULL column are one coordinate), with their sensitivities and
  * RELATIVE-objective weights. Neighbours differ by all rows of one unit; after the rewrite a unit
- * has at most C rows per group (DESIGN.md § Neighbours):
+ * has at most C rows per group (docs/sensitivity-analyzer.md § Coordinates):
  *
  * <ul>
  *   <li>COUNT(*), COUNT(x): λ = C (integral);

@@ -3,6 +3,7 @@ package dev.dpjdbc.analyze;
 import dev.dpjdbc.analyze.bounds.ColumnMeta;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.parse.QueryShape;
+import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.BoundUse;
 import dev.dpjdbc.analyze.plan.GroupKey;
 import dev.dpjdbc.analyze.plan.OutputColumn;
@@ -11,7 +12,7 @@ import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.analyze.plan.SortKey;
 import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.analyze.rewrite.RewriteBuilder;
-import dev.dpjdbc.analyze.rewrite.WherePredicate;
+import dev.dpjdbc.analyze.rewrite.WhereRewrite;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -33,8 +33,9 @@ import org.apache.calcite.util.Litmus;
  * From a parsed, validated one-table query to a {@link PrivacyPlan}: group keys with public
  * domains, one noisy coordinate per distinct quantity ({@link Coordinates}), outputs as
  * post-processing of coordinates, ORDER BY/LIMIT/OFFSET for after the noise, and the rewritten SQL
- * ({@link RewriteBuilder}). Works on the parsed (not validated) tree: there is exactly one table,
- * so every identifier is resolved by its last name against the catalog.
+ * ({@link RewriteBuilder}, the WHERE by {@link WhereRewrite}: literals become bind parameters).
+ * Works on the parsed (not validated) tree: there is exactly one table, so every identifier is
+ * resolved by its last name against the catalog.
  */
 final class PlanBuilder {
   private final Backend backend;
@@ -70,8 +71,12 @@ final class PlanBuilder {
     }
     unit();
     groupKeys();
+    BoundSql preflight = null;
     if (shape.select().getWhere() != null) {
-      sql.where(WherePredicate.unparse(shape.select().getWhere(), bounds.meta(), backend));
+      WhereRewrite.Result where =
+          WhereRewrite.rewrite(shape.select().getWhere(), bounds.meta(), backend);
+      sql.where(where.where());
+      preflight = where.preflight();
     }
     List<OutputColumn> outputs = new ArrayList<>();
     List<String> labels = new ArrayList<>();
@@ -93,9 +98,10 @@ final class PlanBuilder {
     }
     coords.aggregates().forEach(sql::aggregate);
     List<SortKey> order = OrderBy.resolve(shape.orderList(), items, labels);
+    BoundSql rewritten = sql.build();
     return new PrivacyPlan(
         originalSql,
-        sql.build(),
+        rewritten.sql(),
         shape.parameterCount(),
         keys,
         coords.coordinates(),
@@ -104,7 +110,10 @@ final class PlanBuilder {
         order,
         OrderBy.count(shape.offset(), "OFFSET"),
         OrderBy.count(shape.fetch(), "LIMIT"),
-        uses);
+        uses,
+        rewritten.parameters(),
+        preflight,
+        backend.typing());
   }
 
   private void unit() throws SQLException {
@@ -193,12 +202,9 @@ final class PlanBuilder {
           asText
               ? "CAST(" + backend.quote(col.name()) + " AS VARCHAR(1000))"
               : backend.quote(col.name());
-      String filter =
-          expr
-              + " IN ("
-              + domain.values().stream().map(Backend::literal).collect(Collectors.joining(", "))
-              + ")";
-      sql.key(new RewriteBuilder.Key(expr, filter));
+      sql.key(
+          new RewriteBuilder.Key(
+              expr, domain.values().stream().map(backend::domainValue).toList()));
       int type = asText ? Types.VARCHAR : col.jdbcType();
       keys.add(
           new GroupKey(

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The YAML policy file (DESIGN.md § Policy file shape), parsed and validated once; immutable.
+ * The YAML policy file (shape: docs/sensitivity-analyzer.md), parsed and validated once; immutable.
  * Unknown keys fail loudly with the key's path ({@link InvalidPolicyException}).
  *
  * <p>Defaults when a section is absent: budget ε = 10, δ = 1e-6 per analyst; per query ε = 1, δ =

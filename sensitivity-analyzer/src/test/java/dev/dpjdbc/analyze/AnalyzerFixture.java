@@ -1,6 +1,8 @@
 package dev.dpjdbc.analyze;
 
+import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.OutputColumn;
+import dev.dpjdbc.analyze.plan.ParameterSource;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
@@ -74,14 +76,34 @@ final class AnalyzerFixture {
     }
   }
 
+  /**
+   * Binds a generated statement's parameters the simple way (constants with their JDBC type, the
+   * analyst's values as given); the driver's executor does the same plus H2's bind-time
+   * conversions.
+   */
+  static void bind(PreparedStatement ps, BoundSql sql, Object... params) throws SQLException {
+    for (int i = 0; i < sql.parameters().size(); i++) {
+      ParameterSource p = sql.parameters().get(i);
+      if (p instanceof ParameterSource.Constant k) {
+        ps.setObject(i + 1, k.value(), k.jdbcType());
+      } else {
+        ps.setObject(i + 1, params[((ParameterSource.Analyst) p).index()]);
+      }
+    }
+  }
+
   /** Runs the plan's SQL and post-processes the true coordinates (no noise): rows of outputs. */
   static List<List<Object>> viaPlan(Connection c, PrivacyPlan plan, Object... params)
       throws SQLException {
     List<List<Object>> rows = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(plan.rewrittenSql())) {
-      for (int i = 0; i < params.length; i++) {
-        ps.setObject(i + 1, params[i]);
+    if (plan.preflight() != null) {
+      try (PreparedStatement ps = c.prepareStatement(plan.preflight().sql())) {
+        bind(ps, plan.preflight(), params);
+        ps.executeQuery().close();
       }
+    }
+    try (PreparedStatement ps = c.prepareStatement(plan.rewrittenSql())) {
+      bind(ps, plan.rewritten(), params);
       try (ResultSet rs = ps.executeQuery()) {
         int k = plan.groupKeys().size();
         while (rs.next()) {

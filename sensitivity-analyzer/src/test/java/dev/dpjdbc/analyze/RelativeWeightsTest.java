@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The RELATIVE weights of an AVG (DESIGN.md § Objective for derived columns), checked through the
+ * The RELATIVE weights of an AVG (docs/sensitivity-analyzer.md § RELATIVE weights), checked via the
  * real {@link Allocator}: AVG(salary), salary ∈ [0, 200000], C = 1. Released AVG variance ∝ σ_S² +
  * (avg − mid)² σ_N² (÷ n², common to both allocations). The analyzer weighs N with the stand-in d =
  * (U−L)/√12 for |avg − mid|.
@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>true |avg − mid| = d (the stand-in is exact): Gaussian 6.7 %, Laplace 9.0 %;
  *   <li>true |avg − mid| = 40000 (mean salary 60000, a typical salary column): Gaussian 13.2 %,
- *       Laplace 17.6 % — the DESIGN's "11–15 %" is the Gaussian figure for such columns.
+ *       Laplace 17.6 % — the Gaussian figure is within the 11–15 % gain expected for such columns.
  * </ul>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

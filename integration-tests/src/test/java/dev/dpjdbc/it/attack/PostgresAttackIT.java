@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dpjdbc.it.clients.Psql;
+import dev.dpjdbc.it.proxy.BackendRoles;
 import dev.dpjdbc.proxy.cli.ProxyMain;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
@@ -17,6 +18,8 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,20 +42,16 @@ class PostgresAttackIT {
   static void start() throws Exception {
     pg = EmbeddedPostgres.builder().start();
     url = "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres";
+    policy = AttackSchema.policy();
+    BackendRoles roles;
     try (Connection c = pg.getPostgresDatabase().getConnection()) {
       AttackSchema.create(c, true);
+      roles = BackendRoles.create(c, policy); // the proxy runs on least-privileged roles
     }
-    policy = AttackSchema.policy();
-    proxy =
-        ProxyMain.start(
-            "--port",
-            "0",
-            "--backend",
-            url,
-            "--backend-user",
-            "postgres",
-            "--policy",
-            policy.toString());
+    List<String> args =
+        new ArrayList<>(List.of("--port", "0", "--backend", url, "--policy", policy.toString()));
+    args.addAll(roles.proxyArgs());
+    proxy = ProxyMain.start(args.toArray(String[]::new));
   }
 
   @AfterAll

@@ -64,7 +64,8 @@ class CalculatorJarIT {
             "--objective",
             "absolute");
     assertEquals(0, r.exit(), r.err());
-    // reference/allocation.csv, count_sumage_sumsalary gaussian absolute: 1668.810402; ...
+    // The mechanisms reference table allocation.csv (docs/mechanisms.md, Reference values),
+    // row count_sumage_sumsalary, gaussian, ε = 1, δ = 1e-5, absolute: 1668.810402; ...
     assertTrue(r.out().contains("\"scales\""), r.out());
     assertTrue(r.out().contains("1668.81"), r.out());
     assertTrue(r.out().contains("\"mu0\""), r.out());

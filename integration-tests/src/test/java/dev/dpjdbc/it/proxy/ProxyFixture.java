@@ -12,13 +12,16 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 
 /**
  * A real embedded PostgreSQL (zonky) holding the demo schema, behind an in-process proxy on a free
- * port, with a policy naming analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM verifier)
- * and an in-memory ledger of its own. One per test class.
+ * port that runs on the two least-privileged roles of {@link BackendRoles}, with a policy naming
+ * analyst {@value #ANALYST} / {@value #PASSWORD} (a real SCRAM verifier) and an in-memory ledger of
+ * its own. One per test class.
  */
 final class ProxyFixture implements AutoCloseable {
   static final String ANALYST = "alice";
@@ -27,11 +30,14 @@ final class ProxyFixture implements AutoCloseable {
   final EmbeddedPostgres postgres;
   final ProxyMain.Running proxy;
   final Path policy;
+  final BackendRoles roles;
 
-  private ProxyFixture(EmbeddedPostgres postgres, ProxyMain.Running proxy, Path policy) {
+  private ProxyFixture(
+      EmbeddedPostgres postgres, ProxyMain.Running proxy, Path policy, BackendRoles roles) {
     this.postgres = postgres;
     this.proxy = proxy;
     this.policy = policy;
+    this.roles = roles;
   }
 
   String backendUrl() {
@@ -77,19 +83,48 @@ final class ProxyFixture implements AutoCloseable {
             + "tables:\n"
             + "  public.employees: {privacy_unit: id}\n"
             + "  public.departments: {public: true}\n");
+    BackendRoles roles;
+    try (Connection c = pg.getDatabase("postgres", "demo").getConnection()) {
+      roles = BackendRoles.create(c, policy);
+    }
     String backend = "jdbc:postgresql://localhost:" + pg.getPort() + "/demo";
     ProxyMain.Running proxy =
-        ProxyMain.start(
-            "--port", "0",
-            "--backend", backend,
-            "--backend-user", "postgres",
-            "--policy", policy.toString(),
-            "--max-connections", "40");
-    return new ProxyFixture(pg, proxy, policy);
+        ProxyMain.start(proxyArgs(backend, policy, roles, "--max-connections", "40"));
+    return new ProxyFixture(pg, proxy, policy, roles);
+  }
+
+  /**
+   * The command line of a proxy on this fixture's backend, roles and policy, plus {@code extra}.
+   */
+  String[] proxyArgs(String... extra) {
+    return proxyArgs(backendUrl(), policy, roles, extra);
+  }
+
+  private static String[] proxyArgs(
+      String backend, Path policy, BackendRoles roles, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("--port", "0", "--backend", backend, "--policy", policy.toString()));
+    args.addAll(roles.proxyArgs());
+    args.addAll(List.of(extra));
+    return args.toArray(String[]::new);
   }
 
   int port() {
     return proxy.port();
+  }
+
+  /** A copy of this fixture's policy whose ledger is {@code ledgerUrl}. */
+  Path policyWithLedger(String ledgerUrl) throws IOException {
+    String yaml =
+        Files.readString(policy)
+            .replaceFirst(
+                "(?m)^ledger: .*$",
+                java.util.regex.Matcher.quoteReplacement("ledger: \"" + ledgerUrl + "\""));
+    Path copy = Files.createTempFile("dpjdbc-proxy-it-ledger", ".yaml");
+    Files.writeString(copy, yaml);
+    copy.toFile().deleteOnExit();
+    return copy;
   }
 
   /** A pgJDBC connection to the proxy (the client side: plain jdbc:postgresql). */

@@ -62,18 +62,8 @@ class ProxyTlsAndCancelIT {
     assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0);
     try (ProxyMain.Running tls =
         ProxyMain.start(
-            "--port",
-            "0",
-            "--backend",
-            fixture.backendUrl(),
-            "--backend-user",
-            "postgres",
-            "--policy",
-            fixture.policy.toString(),
-            "--tls-keystore",
-            keyStore.toString(),
-            "--tls-keystore-password",
-            "changeit")) {
+            fixture.proxyArgs(
+                "--tls-keystore", keyStore.toString(), "--tls-keystore-password", "changeit"))) {
       String script = "\\conninfo\nSELECT 1;\n";
       Psql.Result r =
           Psql.runWithEnv(
@@ -107,13 +97,7 @@ class ProxyTlsAndCancelIT {
 
   @Test
   void maxConnections_oneMoreClient_gets53300() throws Exception {
-    try (ProxyMain.Running small =
-        ProxyMain.start(
-            "--port", "0",
-            "--backend", fixture.backendUrl(),
-            "--backend-user", "postgres",
-            "--policy", fixture.policy.toString(),
-            "--max-connections", "1")) {
+    try (ProxyMain.Running small = ProxyMain.start(fixture.proxyArgs("--max-connections", "1"))) {
       java.util.Properties p = new java.util.Properties();
       p.setProperty("user", ProxyFixture.ANALYST);
       p.setProperty("password", ProxyFixture.PASSWORD);

@@ -7,7 +7,7 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import java.math.BigDecimal;
 
 /**
- * The admission rule of DESIGN.md § Accounting, applied to an analyst's running total <em>after
+ * The admission rule of docs/ledger.md § Admission, applied to an analyst's running total <em>after
  * </em> adding the new query's cost: admitted when the better of the two accountings stays within
  * the budget (B_ε, B_δ):
  *

@@ -40,26 +40,34 @@ final class JdbcLedger implements Ledger {
     this.postgres = postgres;
   }
 
-  /** Connects to {@code jdbcUrl}, creating the ledger's tables on first use. */
+  /**
+   * Connects to {@code jdbcUrl}, creating the ledger's tables on first use. A failure names no path
+   * or URL ({@link LedgerErrors}).
+   */
   static JdbcLedger open(String jdbcUrl) throws SQLException {
     if (jdbcUrl == null || jdbcUrl.isBlank()) {
-      throw new SQLException(
+      throw new LedgerErrors.LedgerException(
           "the privacy ledger needs a JDBC URL (the policy's ledger: setting); got none",
           AnalyzerSqlState.INVALID_POLICY.code());
     }
     LedgerConnections connections = new LedgerConnections(jdbcUrl);
-    Connection c = connections.acquire();
-    boolean healthy = false;
     try {
-      LedgerSchema.ensure(c);
-      boolean postgres = LedgerSchema.isPostgres(c);
-      healthy = true;
-      return new JdbcLedger(connections, postgres);
-    } finally {
-      connections.release(c, healthy);
-      if (!healthy) {
-        connections.close();
+      Connection c = connections.acquire();
+      boolean healthy = false;
+      try {
+        LedgerSchema.ensure(c);
+        boolean postgres = LedgerSchema.isPostgres(c);
+        healthy = true;
+        return new JdbcLedger(connections, postgres);
+      } finally {
+        connections.release(c, healthy);
+        if (!healthy) {
+          connections.close();
+        }
       }
+    } catch (SQLException e) {
+      connections.close();
+      throw LedgerErrors.hide("opening the ledger", jdbcUrl, e);
     }
   }
 
@@ -74,7 +82,7 @@ final class JdbcLedger implements Ledger {
     String text = truncate(description == null ? "" : description.replace('\u0000', '\uFFFD'));
     SQLException last = null;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      Connection c = connections.acquire();
+      Connection c = acquire("charging " + analyst);
       boolean healthy = false;
       try {
         BudgetStatus status = chargeOnce(c, analyst, budget, cost, add, text);
@@ -85,7 +93,7 @@ final class JdbcLedger implements Ledger {
         throw refused;
       } catch (SQLException e) {
         if (!RETRYABLE.contains(e.getSQLState())) {
-          throw e;
+          throw LedgerErrors.hide("charging " + analyst, connections.url(), e);
         }
         last = e;
       } finally {
@@ -93,7 +101,7 @@ final class JdbcLedger implements Ledger {
       }
       pause(attempt);
     }
-    throw last;
+    throw LedgerErrors.hide("charging " + analyst, connections.url(), last);
   }
 
   private BudgetStatus chargeOnce(
@@ -103,7 +111,8 @@ final class JdbcLedger implements Ledger {
     c.setAutoCommit(false);
     Totals before = LedgerRows.read(c, analyst, true);
     if (before == null) {
-      throw new SQLException("ledger row for analyst '" + analyst + "' vanished", "40001");
+      throw new LedgerErrors.LedgerException(
+          "ledger row for analyst '" + analyst + "' vanished", "40001");
     }
     ExactCost after;
     try {
@@ -141,14 +150,24 @@ final class JdbcLedger implements Ledger {
   public BudgetStatus status(String analyst, Budget budget) throws SQLException {
     checkAnalyst(analyst);
     checkBudget(budget);
-    Connection c = connections.acquire();
+    Connection c = acquire("reading the budget of " + analyst);
     boolean healthy = false;
     try {
       Totals totals = LedgerRows.read(c, analyst, false);
       healthy = true;
       return status(totals == null ? Totals.NONE : totals, budget);
+    } catch (SQLException e) {
+      throw LedgerErrors.hide("reading the budget of " + analyst, connections.url(), e);
     } finally {
       connections.release(c, healthy);
+    }
+  }
+
+  private Connection acquire(String action) throws SQLException {
+    try {
+      return connections.acquire();
+    } catch (SQLException e) {
+      throw LedgerErrors.hide(action, connections.url(), e);
     }
   }
 
@@ -227,7 +246,7 @@ final class JdbcLedger implements Ledger {
     try {
       return ExactCost.of(cost);
     } catch (IllegalArgumentException e) {
-      throw new SQLException(
+      throw new LedgerErrors.LedgerException(
           "cannot charge this privacy cost: " + e.getMessage(),
           AnalyzerSqlState.INVALID_PARAMETER_VALUE.code(),
           e);
@@ -236,7 +255,7 @@ final class JdbcLedger implements Ledger {
 
   private static void checkAnalyst(String analyst) throws SQLException {
     if (analyst == null || analyst.isBlank() || analyst.length() > MAX_ANALYST_LENGTH) {
-      throw new SQLException(
+      throw new LedgerErrors.LedgerException(
           "analyst name must be non-blank and at most "
               + MAX_ANALYST_LENGTH
               + " characters. Provided value: "
@@ -251,7 +270,7 @@ final class JdbcLedger implements Ledger {
         || !Double.isFinite(budget.epsilon())
         || !(budget.delta() >= 0)
         || !(budget.delta() < 1)) {
-      throw new SQLException(
+      throw new LedgerErrors.LedgerException(
           "an analyst's budget must have 0 <= epsilon < infinity and 0 <= delta < 1. Provided"
               + " value: "
               + budget,
@@ -272,7 +291,8 @@ final class JdbcLedger implements Ledger {
       Thread.sleep(Math.min(1000L, 10L << attempt));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while charging the privacy ledger", "57014", e);
+      throw new LedgerErrors.LedgerException(
+          "interrupted while charging the privacy ledger", "57014", e);
     }
   }
 

@@ -45,6 +45,11 @@ final class LedgerConnections implements AutoCloseable {
     this.url = url;
   }
 
+  /** A plain connection to {@code url}, with the bundled drivers registered. */
+  static Connection connect(String url) throws SQLException {
+    return DriverManager.getConnection(url);
+  }
+
   String url() {
     return url;
   }
@@ -55,7 +60,7 @@ final class LedgerConnections implements AutoCloseable {
       Connection reused;
       synchronized (this) {
         if (closed) {
-          throw new SQLException("the privacy ledger is closed", "08003");
+          throw new LedgerErrors.LedgerException("the privacy ledger is closed", "08003");
         }
         reused = idle.pollFirst();
       }

@@ -89,7 +89,8 @@ final class LedgerRows {
       ps.setLong(5, queries);
       ps.setString(6, analyst);
       if (ps.executeUpdate() != 1) {
-        throw new SQLException("ledger row for analyst '" + analyst + "' vanished", "40001");
+        throw new LedgerErrors.LedgerException(
+            "ledger row for analyst '" + analyst + "' vanished", "40001");
       }
     }
   }

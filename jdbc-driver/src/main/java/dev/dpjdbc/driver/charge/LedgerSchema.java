@@ -124,7 +124,7 @@ final class LedgerSchema {
   }
 
   /** The stored schema version, or null when the tables are not there (yet). Auto-commit only. */
-  private static String existingVersion(Connection connection) {
+  static String existingVersion(Connection connection) {
     try {
       return readVersion(connection);
     } catch (SQLException e) {
@@ -160,7 +160,7 @@ final class LedgerSchema {
   private static void checkVersion(Connection connection) throws SQLException {
     String version = readVersion(connection);
     if (version == null || !version.equals(Integer.toString(VERSION))) {
-      throw new SQLException(
+      throw new LedgerErrors.LedgerException(
           "the privacy ledger's schema version is "
               + version
               + " but this dpjdbc reads version "

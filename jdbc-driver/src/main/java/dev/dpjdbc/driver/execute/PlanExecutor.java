@@ -1,6 +1,7 @@
 package dev.dpjdbc.driver.execute;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,7 +11,11 @@ import java.util.List;
 
 /**
  * Runs a plan's rewritten SQL on the backend and collects the exact per-group coordinates, filled
- * out to every group of the public domains ({@link DomainGroups}). Backend errors are scrubbed.
+ * out to every group of the public domains ({@link DomainGroups}). The SQL holds no analyst text:
+ * every literal the analyst wrote, every domain value and every analyst {@code ?} is bound as a
+ * parameter ({@link Parameters#bind(PreparedStatement, BoundSql, List,
+ * dev.dpjdbc.analyze.plan.ParameterTyping)}). The plan's preflight, if any, runs first, so errors
+ * of constant expressions surface before any row is read. Backend errors are scrubbed.
  */
 public final class PlanExecutor {
   private PlanExecutor() {}
@@ -39,28 +44,57 @@ public final class PlanExecutor {
     int keys = plan.groupKeys().size();
     int coordinates = plan.coordinates().size();
     DomainGroups groups = new DomainGroups(plan.groupKeys(), coordinates);
-    try (PreparedStatement ps = backend.prepareStatement(plan.rewrittenSql())) {
-      Parameters.bind(ps, params);
-      ps.setQueryTimeout(queryTimeoutSeconds);
-      running.start(ps);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          Object[] k = new Object[keys];
-          for (int i = 0; i < keys; i++) {
-            k[i] = rs.getObject(i + 1);
+    try {
+      if (plan.preflight() != null) {
+        preflight(plan, params, backend, queryTimeoutSeconds, running);
+      }
+      try (PreparedStatement ps = backend.prepareStatement(plan.rewrittenSql())) {
+        Parameters.bind(ps, plan.rewritten(), params, plan.typing());
+        ps.setQueryTimeout(queryTimeoutSeconds);
+        running.start(ps);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            Object[] k = new Object[keys];
+            for (int i = 0; i < keys; i++) {
+              k[i] = rs.getObject(i + 1);
+            }
+            double[] v = new double[coordinates];
+            for (int i = 0; i < coordinates; i++) {
+              v[i] = rs.getDouble(keys + i + 1); // SQL NULL (SUM of no rows) reads as 0
+            }
+            groups.add(k, v);
           }
-          double[] v = new double[coordinates];
-          for (int i = 0; i < coordinates; i++) {
-            v[i] = rs.getDouble(keys + i + 1); // SQL NULL (SUM of no rows) reads as 0
-          }
-          groups.add(k, v);
+        } finally {
+          running.finish();
         }
-      } finally {
-        running.finish();
       }
     } catch (SQLException e) {
       throw BackendErrors.scrub(e);
     }
     return groups.result();
+  }
+
+  /** Evaluates the plan's constant expressions; reads no table, returns one row. */
+  private static void preflight(
+      PrivacyPlan plan,
+      List<Object> params,
+      Connection backend,
+      int queryTimeoutSeconds,
+      RunningStatement running)
+      throws SQLException {
+    try (PreparedStatement ps = backend.prepareStatement(plan.preflight().sql())) {
+      Parameters.bind(ps, plan.preflight(), params, plan.typing());
+      ps.setQueryTimeout(queryTimeoutSeconds);
+      running.start(ps);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+            rs.getObject(i); // some drivers evaluate lazily
+          }
+        }
+      } finally {
+        running.finish();
+      }
+    }
   }
 }

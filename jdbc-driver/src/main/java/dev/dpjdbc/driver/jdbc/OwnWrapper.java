@@ -7,7 +7,7 @@ import java.sql.Wrapper;
  * The one {@code unwrap}/{@code isWrapperFor} of every dpjdbc JDBC object ({@code Connection},
  * {@code Statement}s, {@code ResultSet}, their metadata): it unwraps only to interfaces and classes
  * the object itself is, and never hands out the backend object it wraps, which would let the caller
- * run statements past the privacy pipeline (STYLE.md, "Nothing bypasses the pipeline"). Anything
+ * run statements past the privacy pipeline (no JDBC object may let a caller bypass it). Anything
  * else is refused with {@link Refusals#noUnwrap} (SQLState 42501). A class gets the rule by
  * implementing this interface and not overriding its methods.
  */

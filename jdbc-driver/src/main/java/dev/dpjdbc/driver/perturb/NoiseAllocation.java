@@ -15,7 +15,7 @@ import java.sql.SQLException;
  * Chooses the per-coordinate noise for a plan under the session's (ε, δ, mechanism, objective): λ =
  * the plan's per-group sensitivities, L0 = {@link PrivacyPlan#maxGroupsPerUnit}, and for the
  * RELATIVE objective the plan's data-independent relative weights. The same allocation is used for
- * every group (DESIGN.md § Group-by: {@code L0 Σ λ_j²/σ_j² ≤ μ0²}, {@code L0 Σ λ_j/b_j ≤ ε}).
+ * every group (docs/mechanisms.md: {@code L0 Σ λ_j²/σ_j² ≤ μ0²}, {@code L0 Σ λ_j/b_j ≤ ε}).
  */
 public final class NoiseAllocation {
   private NoiseAllocation() {}

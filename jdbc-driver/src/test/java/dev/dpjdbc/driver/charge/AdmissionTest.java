@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The admission rule on running totals, against {@code reference/accounting.md}: CKS20 converts ρ =
+ * The admission rule on running totals, against docs/mechanisms.md's reference: CKS20 converts ρ =
  * 0.035926 at δ = 1e-5 to ε = 1.092, ρ = 0.000529 to 0.111, ρ = 0.340542 at 1e-9 to 5.247 (scipy:
  * 1.09216, 0.11147, 5.24664; at δ' = 5e-6 ρ = 0.035926 gives 1.13587).
  */

@@ -311,6 +311,18 @@ abstract class LedgerContract {
   }
 
   /** A URL of an empty database (no ledger tables yet). */
+  @Test
+  void probe_freshDatabase_isAbsentUntilCreated() throws SQLException {
+    String url = freshDatabaseUrl();
+    assertEquals(LedgerStore.State.ABSENT, LedgerStore.probe(url));
+    assertEquals(LedgerStore.State.ABSENT, LedgerStore.probe(url), "probing created nothing");
+    LedgerStore.create(url);
+    assertEquals(LedgerStore.State.PRESENT, LedgerStore.probe(url));
+    try (Ledger ledger = Ledger.open(url)) {
+      assertEquals(0, ledger.status("nobody", new Ledger.Budget(1, 0)).queries());
+    }
+  }
+
   abstract String freshDatabaseUrl() throws SQLException;
 
   long logRows(String analyst) throws SQLException {

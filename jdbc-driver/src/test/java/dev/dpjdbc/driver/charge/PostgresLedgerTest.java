@@ -99,4 +99,26 @@ class PostgresLedgerTest extends LedgerContract {
       assertEquals(0, rs.getBigDecimal(2).compareTo(new BigDecimal("2")));
     }
   }
+
+  /** A ledger whose database goes away fails closed, naming neither host, port nor URL. */
+  @Test
+  void charge_databaseGone_failsWithoutNamingIt() throws Exception {
+    EmbeddedPostgres doomed = EmbeddedPostgres.builder().start();
+    String url = doomed.getJdbcUrl("postgres", "postgres");
+    try (Ledger ledger = Ledger.open(url)) {
+      doomed.close();
+      SQLException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              SQLException.class,
+              () -> ledger.charge("alice", new Ledger.Budget(1, 0), laplace(0.1), "SELECT 1"));
+      String m = e.getMessage();
+      assertTrue(m.startsWith("the privacy ledger is unavailable: charging alice failed"), m);
+      assertTrue(!m.contains(Integer.toString(doomed.getPort())) && !m.contains("localhost"), m);
+      assertTrue(!m.contains("jdbc:"), m);
+      SQLException opening =
+          org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> Ledger.open(url));
+      assertTrue(
+          !opening.getMessage().contains(Integer.toString(doomed.getPort())), opening.getMessage());
+    }
+  }
 }

@@ -2,7 +2,7 @@ package dev.dpjdbc.mechanisms.account;
 
 /**
  * Turns the running total of an analyst's {@link PrivacyCost}s into one (ε, δ) guarantee and
- * decides admission. Two accountings are tracked and the better one is used (DESIGN.md §
+ * decides admission. Two accountings are tracked and the better one is used (docs/mechanisms.md §
  * Accounting):
  *
  * <ul>

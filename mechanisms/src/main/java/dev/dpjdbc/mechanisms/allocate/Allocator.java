@@ -7,8 +7,9 @@ import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import dev.dpjdbc.mechanisms.calibrate.AnalyticGaussian;
 
 /**
- * Closed-form i.n.i.d. allocation (Muthukrishnan &amp; Kalyani), see DESIGN.md § The math and
- * docs/mechanisms.md.
+ * Closed-form i.n.i.d. allocation (Muthukrishnan &amp; Kalyani, "Differential Privacy with Higher
+ * Utility through Non-identical Additive Noise", and its journal version), generalised to weights;
+ * derivation in docs/mechanisms.md § Allocation.
  *
  * <p><b>Constraints.</b> One unit touches at most L0 = {@code request.groups()} groups, each with
  * the per-group profile λ and identical scales, so the whole release is (ε,δ)-DP when

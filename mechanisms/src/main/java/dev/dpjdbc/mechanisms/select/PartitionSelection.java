@@ -20,7 +20,7 @@ import dev.dpjdbc.mechanisms.calibrate.NormalTail;
  *       split in half. Noise: the count vector has ℓ2 sensitivity √L0, so σ = √L0/μ0(ε, δ/2)
  *       (analytic Gaussian). Threshold: δ_t = 1 − (1 − δ/2)^{1/L0} per group, τ = 1 + σ·Q⁻¹(δ_t).
  *       Reproduces τ = 18.16 (σ 3.88), 32.28 (6.73), 61.08 (12.28) at ε = 1, δ = 1e-5, L0 = 1, 3,
- *       10 (reference/accounting.md).
+ *       10 (the reference table in docs/mechanisms.md).
  *   <li><b>Optimal rule</b> ({@link OptimalPartitionRule}, Desfontaines et al. 2022): keep with
  *       probability π(n) at (ε/L0, δ/L0) per group.
  * </ul>

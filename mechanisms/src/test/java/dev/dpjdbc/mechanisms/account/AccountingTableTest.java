@@ -8,8 +8,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * reference/accounting.md, first table: μ0, σ/Δ₂, classic σ, ρ = μ0²/2 and its conversion back to ε
- * by Bun–Steinke and CKS20. Tolerances are half a unit of the table's last printed digit.
+ * The first reference table of docs/mechanisms.md § Reference values (test resource
+ * reference/accounting.md): μ0, σ/Δ₂, classic σ, ρ = μ0²/2 and its conversion back to ε by
+ * Bun–Steinke and CKS20. Tolerances are half a unit of the table's last printed digit.
  */
 class AccountingTableTest {
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every row of reference/allocation.csv (scipy): scales and total MSE within 1e-6 relative. */
+/** Every row of the test resource reference/allocation.csv (SciPy): scales, MSE within 1e-6. */
 class AllocatorReferenceTest {
   private static final double TOL = 1e-6;
 

@@ -29,7 +29,7 @@ class AllocatorTest {
   }
 
   /**
-   * reference/accounting.md, profile table (λ = [1, 100, 200000]): total MSE to the 4 printed
+   * The profile table of docs/mechanisms.md (λ = [1, 100, 200000]): total MSE to the 4 printed
    * digits, standard deviations to the printed unit.
    */
   @ParameterizedTest(name = "{0} {1}")
@@ -201,7 +201,7 @@ class AllocatorTest {
     assertEquals(lapGain, l.iidMse() / l.mse(), 6e-3);
   }
 
-  /** DESIGN.md: at ε = 1, δ = 1e-5 a single COUNT has ~7× lower variance with Laplace. */
+  /** At ε = 1, δ = 1e-5 a single COUNT has ~7× lower variance with Laplace than with Gaussian. */
   @Test
   void auto_singleCount_laplaceSevenTimesLowerVariance() {
     double[] count = {1};

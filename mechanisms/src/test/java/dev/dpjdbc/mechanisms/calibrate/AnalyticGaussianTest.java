@@ -24,7 +24,7 @@ class AnalyticGaussianTest {
                     Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])));
   }
 
-  /** Every row of reference/calibration.csv (scipy, 12 digits) within 1e-9 relative. */
+  /** Every row of the test resource reference/calibration.csv (SciPy, 12 digits), 1e-9 relative. */
   @ParameterizedTest(name = "eps={0}, delta={1}")
   @MethodSource("calibrationCsv")
   void mu0_referenceGrid_matchesWithin1e9(double epsilon, double delta, double expected) {

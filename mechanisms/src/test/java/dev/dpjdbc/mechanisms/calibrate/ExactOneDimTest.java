@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ExactOneDimTest {
 
-  /** reference/accounting.md: ε0 = 1, ε = 0.5 → δ = 0.221. */
+  /** Reference value (docs/mechanisms.md § Reference values): ε0 = 1, ε = 0.5 → δ = 0.221. */
   @Test
   void laplaceDelta_referenceExample() {
     assertEquals(0.221, ExactOneDim.laplaceDelta(0.5, 1), 5e-4);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** reference/accounting.md, partition-selection table at ε = 1, δ = 1e-5. */
+/** The partition-selection table at ε = 1, δ = 1e-5 of docs/mechanisms.md § Reference values. */
 class PartitionSelectionTest {
   private static final PrivacyParams P = new PrivacyParams(1, 1e-5);
 

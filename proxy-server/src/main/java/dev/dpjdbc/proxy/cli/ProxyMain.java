@@ -3,11 +3,13 @@ package dev.dpjdbc.proxy.cli;
 import dev.dpjdbc.policy.Policy;
 import dev.dpjdbc.proxy.auth.Authenticator;
 import dev.dpjdbc.proxy.demo.DemoDatabase;
+import dev.dpjdbc.proxy.roles.Login;
 import dev.dpjdbc.proxy.server.BackendConnector;
 import dev.dpjdbc.proxy.server.ProxyConfig;
 import dev.dpjdbc.proxy.server.ProxyServer;
 import dev.dpjdbc.proxy.server.TlsContexts;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -19,15 +21,18 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code java -jar dpjdbc-proxy.jar [--port 5433] [--backend <jdbc url> --backend-user U
- * --backend-password P] [--policy conf/policy.yaml]}. Without {@code --backend} it starts the
- * embedded demo ({@link DemoDatabase}) and prints the psql line to connect. SIGTERM/Ctrl-C closes
- * the server (running statements are cancelled) and the demo database through a shutdown hook.
+ * --backend-password P --catalog-user C --catalog-password Q] [--policy conf/policy.yaml]}. A
+ * PostgreSQL backend needs both roles: the data role ({@code --backend-user}) and the catalog role
+ * ({@code --catalog-user}); {@code setup-roles} creates them. Without {@code --backend} it starts
+ * the embedded demo ({@link DemoDatabase}) and prints the psql line to connect. SIGTERM/Ctrl-C
+ * closes the server (running statements are cancelled) and the demo database through a shutdown
+ * hook.
  */
 @Command(
     name = "dpjdbc-proxy",
     mixinStandardHelpOptions = true,
     version = "dpjdbc-proxy 0.1.0",
-    subcommands = HashPasswordCommand.class,
+    subcommands = {HashPasswordCommand.class, SetupRolesCommand.class},
     description = "PostgreSQL wire-protocol proxy answering with differentially private results.")
 public final class ProxyMain implements Callable<Integer> {
   @Option(names = "--port", defaultValue = "5433", description = "port (default ${DEFAULT-VALUE})")
@@ -42,11 +47,23 @@ public final class ProxyMain implements Callable<Integer> {
   @Option(names = "--backend", description = "JDBC URL of the real database; none = demo")
   String backend;
 
-  @Option(names = "--backend-user", description = "backend user")
+  @Option(
+      names = "--backend-user",
+      description = "the data role: runs only SQL dpjdbc generated (SELECT on the policy's tables)")
   String backendUser;
 
-  @Option(names = "--backend-password", description = "backend password")
+  @Option(names = "--backend-password", description = "password of --backend-user")
   String backendPassword;
+
+  @Option(
+      names = "--catalog-user",
+      description =
+          "the catalog role: runs catalog/session pass-through (psql's \\d, BI metadata) and has"
+              + " no privilege on any user table; required with a PostgreSQL --backend")
+  String catalogUser;
+
+  @Option(names = "--catalog-password", description = "password of --catalog-user")
+  String catalogPassword;
 
   @Option(names = "--policy", description = "policy YAML (required with --backend)")
   Path policy;
@@ -56,6 +73,29 @@ public final class ProxyMain implements Callable<Integer> {
       defaultValue = "100",
       description = "concurrent sessions (default ${DEFAULT-VALUE})")
   int maxConnections;
+
+  @Option(
+      names = "--max-pending-connections",
+      defaultValue = "64",
+      description =
+          "connections not yet authenticated at once; past it new sockets are closed at once"
+              + " (default ${DEFAULT-VALUE}); they never take a --max-connections slot")
+  int maxPendingConnections;
+
+  @Option(
+      names = "--auth-timeout",
+      defaultValue = "10",
+      description =
+          "seconds a connection has, in total, for startup and authentication (default"
+              + " ${DEFAULT-VALUE})")
+  double authTimeoutSeconds;
+
+  @Option(
+      names = "--init-ledger",
+      description =
+          "create the policy's privacy ledger if it does not exist (without it, a missing ledger"
+              + " refuses the start: budgets would begin again at zero)")
+  boolean initLedger;
 
   @Option(names = "--tls-cert", description = "PEM certificate chain (with --tls-key)")
   Path tlsCert;
@@ -86,6 +126,12 @@ public final class ProxyMain implements Callable<Integer> {
 
   public static void main(String[] args) {
     CommandLine cli = new CommandLine(new ProxyMain());
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          // a refusal to start is a message for the operator, not a stack trace
+          System.err.println(cmd.getCommandName() + ": " + e.getMessage());
+          return 1;
+        });
     int code = cli.execute(args);
     if (code != 0 || args.length > 0 && isSubcommandOrHelp(args[0])) {
       System.exit(code);
@@ -94,6 +140,7 @@ public final class ProxyMain implements Callable<Integer> {
 
   private static boolean isSubcommandOrHelp(String first) {
     return first.equals("hash-password")
+        || first.equals("setup-roles")
         || first.startsWith("-h")
         || first.startsWith("--help")
         || first.startsWith("-V")
@@ -129,20 +176,36 @@ public final class ProxyMain implements Callable<Integer> {
   Running startServer() throws Exception {
     DemoDatabase demo = null;
     String url = backend;
-    String user = backendUser;
-    String password = backendPassword;
+    Login data = new Login(backendUser, backendPassword);
+    Login catalog = new Login(catalogUser, catalogPassword);
     Path policyFile = policy;
     if (url == null) {
       demo = DemoDatabase.start();
       url = demo.jdbcUrl();
-      user = DemoDatabase.BACKEND_USER;
+      data = demo.data();
+      catalog = demo.catalog();
       policyFile = policy != null ? policy : demo.policyFile();
     } else if (policyFile == null) {
       throw new CommandLine.ParameterException(
           new CommandLine(this), "--policy is required with --backend (it names the analysts)");
+    } else if (StartupChecks.isPostgres(url) && StartupChecks.hasUrlCredentials(url)) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "give the backend credentials with --backend-user/--backend-password, not as user= or"
+              + " password= in the --backend URL (pgJDBC would prefer the URL's, and the roles"
+              + " checked at start would not be the roles used)");
+    } else if (StartupChecks.isPostgres(url) && !catalog.isSet()) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "--catalog-user is required with a PostgreSQL --backend: catalog and session"
+              + " pass-through (psql's \\d, BI metadata) runs on a role of its own that cannot"
+              + " read user data. Create it and a least-privileged data role with: java -jar"
+              + " dpjdbc-proxy.jar setup-roles --policy <policy> --backend <url>, then pass"
+              + " --backend-user/--backend-password and --catalog-user/--catalog-password");
     }
     try {
       Policy loaded = Policy.load(policyFile);
+      StartupChecks.run(url, data, catalog, loaded, initLedger, System.out);
       Map<String, String> passwords = new HashMap<>();
       loaded.analysts().forEach((name, analyst) -> passwords.put(name, analyst.password()));
       ProxyConfig config =
@@ -150,8 +213,9 @@ public final class ProxyMain implements Callable<Integer> {
               port,
               bind,
               maxConnections,
-              new BackendConnector(
-                  url, user, password, policyFile.toAbsolutePath(), maxConnections),
+              maxPendingConnections,
+              Duration.ofMillis(Math.round(authTimeoutSeconds * 1000)),
+              new BackendConnector(url, data, catalog, policyFile.toAbsolutePath(), maxConnections),
               new Authenticator(passwords),
               tls());
       return new Running(new ProxyServer(config).start(), demo);
@@ -182,7 +246,8 @@ public final class ProxyMain implements Callable<Integer> {
     if (running.demo() != null) {
       System.out.println(
           "dpjdbc demo is running: an embedded PostgreSQL (database 'demo',"
-              + " deleted at exit) behind the DP proxy.");
+              + " deleted at exit) behind the DP proxy, which reaches it as the least-privileged"
+              + " roles dp_data and dp_catalog (random passwords; no password-less login).");
       System.out.println("Connect with:");
       System.out.println();
       System.out.println(

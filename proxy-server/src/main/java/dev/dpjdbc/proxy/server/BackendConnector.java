@@ -1,5 +1,6 @@
 package dev.dpjdbc.proxy.server;
 
+import dev.dpjdbc.proxy.roles.Login;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,22 +10,25 @@ import java.util.Properties;
 /**
  * Opens one analyst's connection through the dp driver — the proxy's only road to the data: {@code
  * jdbc:dp:<backend url without "jdbc:">} with {@code dp.policy}, {@code dp.analyst} = the login
- * name, the backend credentials as {@code user}/{@code password}, and {@code dp.pool.size} large
- * enough for every session the proxy serves at once (each holds one pooled backend connection; the
+ * name, the data role's credentials as {@code user}/{@code password}, the catalog role's as {@code
+ * dp.catalogUser}/{@code dp.catalogPassword} (when given), and {@code dp.pool.size} large enough
+ * for every session the proxy serves at once (each holds one pooled backend connection; the
  * analyzer holds one more).
  */
 public final class BackendConnector {
   private final String dpUrl;
-  private final String backendUser;
-  private final String backendPassword;
+  private final Login data;
+  private final Login catalog;
   private final Path policy;
   private final int poolSize;
 
   /**
+   * @param data the data role: runs only SQL dpjdbc generated
+   * @param catalog the catalog role: runs catalog/session pass-through; {@link Login#NONE} when
+   *     none is configured (then the driver decides where pass-through runs)
    * @param sessions how many sessions may be open at once (the proxy's max connections)
    */
-  public BackendConnector(
-      String backendUrl, String backendUser, String backendPassword, Path policy, int sessions) {
+  public BackendConnector(String backendUrl, Login data, Login catalog, Path policy, int sessions) {
     if (sessions < 1) {
       throw new IllegalArgumentException("sessions must be >= 1, got " + sessions);
     }
@@ -33,8 +37,8 @@ public final class BackendConnector {
           "--backend must be a JDBC URL starting with jdbc:, got: " + backendUrl);
     }
     this.dpUrl = "jdbc:dp:" + backendUrl.substring("jdbc:".length());
-    this.backendUser = backendUser;
-    this.backendPassword = backendPassword;
+    this.data = data == null ? Login.NONE : data;
+    this.catalog = catalog == null ? Login.NONE : catalog;
     this.policy = policy;
     this.poolSize = sessions + 1;
   }
@@ -43,19 +47,41 @@ public final class BackendConnector {
     return dpUrl;
   }
 
+  /** The data role's login. */
+  public Login data() {
+    return data;
+  }
+
+  /** The catalog role's login, {@link Login#NONE} when none is configured. */
+  public Login catalog() {
+    return catalog;
+  }
+
+  /** A {@code jdbc:dp:} connection for {@code analyst}, charged to that analyst's budget. */
   public Connection open(String analyst) throws SQLException {
+    return DriverManager.getConnection(dpUrl, properties(analyst));
+  }
+
+  /** The driver properties of {@code analyst}'s connection. */
+  Properties properties(String analyst) {
     Properties props = new Properties();
     if (policy != null) {
       props.setProperty("dp.policy", policy.toString());
     }
     props.setProperty("dp.analyst", analyst);
     props.setProperty("dp.pool.size", Integer.toString(poolSize));
-    if (backendUser != null) {
-      props.setProperty("user", backendUser);
+    if (data.user() != null) {
+      props.setProperty("user", data.user());
     }
-    if (backendPassword != null) {
-      props.setProperty("password", backendPassword);
+    if (data.password() != null) {
+      props.setProperty("password", data.password());
     }
-    return DriverManager.getConnection(dpUrl, props);
+    if (catalog.user() != null) {
+      props.setProperty("dp.catalogUser", catalog.user());
+    }
+    if (catalog.password() != null) {
+      props.setProperty("dp.catalogPassword", catalog.password());
+    }
+    return props;
   }
 }

@@ -1,88 +1,61 @@
 package dev.dpjdbc.proxy.server;
 
-import dev.dpjdbc.proxy.auth.ScramServer;
 import dev.dpjdbc.proxy.session.ErrorMapping;
 import dev.dpjdbc.proxy.session.Session;
 import dev.dpjdbc.proxy.wire.FrameReader;
 import dev.dpjdbc.proxy.wire.FrameWriter;
-import dev.dpjdbc.proxy.wire.Frontend;
 import dev.dpjdbc.proxy.wire.Messages;
-import dev.dpjdbc.proxy.wire.PayloadReader;
 import dev.dpjdbc.proxy.wire.PgMessageType;
 import dev.dpjdbc.proxy.wire.ProtocolException;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
-import java.util.concurrent.Semaphore;
-import javax.net.ssl.SSLSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One client connection on its own thread: the startup phase (SSLRequest, GSSENCRequest,
- * CancelRequest, StartupMessage), SCRAM-SHA-256 authentication, the dp connection, the session
- * parameters, then the message loop of its {@link Session} until Terminate or EOF.
+ * One authenticated client on its own thread: the dp connection, the session parameters, then the
+ * message loop of its {@link Session} until Terminate or EOF. It holds one of the server's session
+ * slots, which {@code onExit} gives back.
  */
 final class ClientConnection implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
 
-  /** A client must finish startup and authentication within this time. */
-  private static final int STARTUP_TIMEOUT_MS = 30_000;
-
+  private final Handshake.Authenticated client;
   private final ProxyConfig config;
   private final SessionRegistry registry;
-  private final Semaphore permits;
   private final Runnable onExit;
-  private Socket socket;
-  private InputStream in;
-  private OutputStream out;
+  private final Socket socket;
+  private final InputStream in;
 
   ClientConnection(
-      Socket socket,
+      Handshake.Authenticated client,
       ProxyConfig config,
       SessionRegistry registry,
-      Semaphore permits,
       Runnable onExit) {
-    this.socket = socket;
+    this.client = client;
+    this.socket = client.socket();
+    this.in = client.in();
     this.config = config;
     this.registry = registry;
-    this.permits = permits;
     this.onExit = onExit;
   }
 
   @Override
   public void run() {
     try {
-      socket.setSoTimeout(STARTUP_TIMEOUT_MS);
-      socket.setTcpNoDelay(true);
-      streams();
-      Map<String, String> startup = negotiate();
-      if (startup != null) {
-        if (!permits.tryAcquire()) {
-          fatal("53300", "sorry, too many clients already");
-          return;
-        }
-        try {
-          serve(startup);
-        } finally {
-          permits.release();
-        }
-      }
+      socket.setSoTimeout(0); // authenticated: idle sessions may wait for their analyst
+      serve(client.startup(), client.user());
     } catch (ProtocolException e) {
       LOG.debug("protocol violation: {}", e.getMessage());
       try {
-        fatal("08P01", e.getMessage());
+        fatal(client.writer(), "08P01", e.getMessage());
       } catch (IOException ignored) {
         // the client is gone
       }
@@ -98,71 +71,23 @@ final class ClientConnection implements Runnable {
     }
   }
 
-  private void streams() throws IOException {
-    in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
-    out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
-  }
-
-  /** The StartupMessage parameters, or null when the connection was a CancelRequest. */
-  private Map<String, String> negotiate() throws IOException {
-    boolean tlsDone = false;
-    while (true) {
-      PayloadReader r = new PayloadReader(new FrameReader(in).readStartupPacket());
-      int code = r.int32();
-      if (code == PgMessageType.SSL_REQUEST && config.tls() != null && !tlsDone) {
-        out.write(PgMessageType.SSL_ACCEPTED);
-        out.flush();
-        SSLSocket tls =
-            (SSLSocket)
-                config
-                    .tls()
-                    .getSocketFactory()
-                    .createSocket(
-                        socket, socket.getInetAddress().getHostAddress(), socket.getPort(), true);
-        tls.setUseClientMode(false);
-        tls.startHandshake();
-        socket = tls;
-        streams();
-        tlsDone = true;
-      } else if (code == PgMessageType.SSL_REQUEST || code == PgMessageType.GSSENC_REQUEST) {
-        out.write(PgMessageType.ENCRYPTION_REFUSED);
-        out.flush();
-      } else if (code == PgMessageType.CANCEL_REQUEST) {
-        Frontend.CancelRequest cancel = Frontend.CancelRequest.decode(r);
-        registry.cancel(cancel.processId(), cancel.secretKey());
-        return null;
-      } else if ((code >>> 16) == 3) {
-        return Frontend.Startup.decode(r).parameters();
-      } else {
-        fatal(
-            "0A000",
-            "unsupported frontend protocol "
-                + (code >>> 16)
-                + "."
-                + (code & 0xffff)
-                + ": server supports 3.0");
-        return null;
-      }
-    }
-  }
-
-  private void serve(Map<String, String> startup) throws IOException {
-    FrameWriter writer = new FrameWriter(out);
+  private void serve(Map<String, String> startup, String user) throws IOException {
+    FrameWriter writer = client.writer();
     FrameReader reader = new FrameReader(in);
-    String user = startup.get("user");
-    if (user == null || user.isEmpty()) {
-      fatal("28000", "no PostgreSQL user name specified in startup packet");
-      return;
-    }
-    if (!authenticate(user, reader, writer)) {
-      return;
-    }
     Connection connection;
     try {
       connection = config.backend().open(user);
     } catch (SQLException e) {
-      ErrorMapping.PgError error = ErrorMapping.of(e);
-      fatal(error.sqlState(), error.message());
+      // the reason is the server's configuration or health (backend, policy, ledger), and its
+      // text can name files, hosts and URLs: the log gets it, the analyst only its SQLState
+      LOG.error("cannot open a session for analyst {}: {}", user, e.getMessage(), e);
+      String state = ErrorMapping.of(e).sqlState();
+      fatal(
+          writer,
+          state,
+          "the proxy cannot open a session right now (SQLState "
+              + state
+              + "); nothing was run. The administrator will find the reason in the proxy's log");
       return;
     }
     try (Session session = new Session(connection, writer)) {
@@ -172,7 +97,6 @@ final class ClientConnection implements Runnable {
         Messages.backendKeyData(writer, key.processId(), key.secretKey());
         Messages.readyForQuery(writer, PgMessageType.TX_IDLE);
         writer.flush();
-        socket.setSoTimeout(0);
         FrameReader.Frame frame;
         while ((frame = reader.readFrame()) != null && session.handle(frame)) {
           // one handler per message, in Session
@@ -181,54 +105,6 @@ final class ClientConnection implements Runnable {
         registry.unregister(key);
       }
     }
-  }
-
-  /** SCRAM-SHA-256: SASL → SASLInitialResponse → SASLContinue → SASLResponse → SASLFinal → Ok. */
-  private boolean authenticate(String user, FrameReader reader, FrameWriter writer)
-      throws IOException {
-    ScramServer scram = config.authenticator().begin(user);
-    Messages.authenticationSasl(writer, List.of(ScramServer.MECHANISM));
-    writer.flush();
-    try {
-      FrameReader.Frame first = expectPassword(reader);
-      if (first == null) {
-        return false;
-      }
-      Frontend.SaslInitialResponse init = Frontend.SaslInitialResponse.decode(first.body());
-      if (!ScramServer.MECHANISM.equals(init.mechanism())) {
-        fatal("28000", "SASL mechanism " + init.mechanism() + " not supported: use SCRAM-SHA-256");
-        return false;
-      }
-      String serverFirst = scram.serverFirst(new String(init.data(), StandardCharsets.UTF_8));
-      Messages.authenticationSaslContinue(writer, serverFirst.getBytes(StandardCharsets.UTF_8));
-      writer.flush();
-      FrameReader.Frame second = expectPassword(reader);
-      if (second == null) {
-        return false;
-      }
-      String clientFinal =
-          new String(Frontend.SaslResponse.decode(second.body()).data(), StandardCharsets.UTF_8);
-      String serverFinal = scram.serverFinal(clientFinal);
-      Messages.authenticationSaslFinal(writer, serverFinal.getBytes(StandardCharsets.UTF_8));
-      Messages.authenticationOk(writer);
-      return true;
-    } catch (ScramServer.ScramException e) {
-      LOG.info("authentication of {} failed: {}", user, e.getMessage());
-      fatal("28P01", "password authentication failed for user \"" + user + "\"");
-      return false;
-    }
-  }
-
-  private FrameReader.Frame expectPassword(FrameReader reader) throws IOException {
-    FrameReader.Frame frame = reader.readFrame();
-    if (frame == null) {
-      return null; // psql hangs up to prompt for a password, then reconnects
-    }
-    if (frame.type() != PgMessageType.PASSWORD) {
-      throw new ProtocolException(
-          "expected a SASL response ('p'), got '" + (char) frame.type() + "'");
-    }
-    return frame;
   }
 
   /**
@@ -266,8 +142,8 @@ final class ClientConnection implements Runnable {
     Messages.parameterStatus(w, "session_authorization", user);
   }
 
-  private void fatal(String sqlState, String message) throws IOException {
-    FrameWriter w = new FrameWriter(out);
+  /** Sends a FATAL ErrorResponse (the caller then closes the connection). */
+  static void fatal(FrameWriter w, String sqlState, String message) throws IOException {
     Messages.errorResponse(w, "FATAL", sqlState, message);
     w.flush();
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -114,5 +115,36 @@ class FrontendTest {
   void truncatedMessage_isAProtocolError() {
     assertThrows(ProtocolException.class, () -> Frontend.Execute.decode(hex("7000 0000")));
     assertThrows(ProtocolException.class, () -> Frontend.Query.decode(hex("5345")));
+  }
+
+  @Test
+  void startupPacket_overPostgresLimit_isRefusedBeforeReadingIt() {
+    // | int32 10001 | ... |: refused from the length word alone, nothing allocated or awaited
+    byte[] packet = hex("00002711 00030000");
+    ProtocolException e =
+        assertThrows(
+            ProtocolException.class,
+            () -> new FrameReader(new ByteArrayInputStream(packet)).readStartupPacket());
+    assertTrue(e.getMessage().contains("between 4 and 10000"), e.getMessage());
+  }
+
+  @Test
+  void authMessage_overCap_isRefused() throws IOException {
+    byte[] atLimit = new byte[1 + FrameReader.MAX_AUTH_MESSAGE];
+    atLimit[0] = 'p';
+    atLimit[1] = 0;
+    atLimit[2] = 0;
+    atLimit[3] = (byte) 0xff;
+    atLimit[4] = (byte) 0xff;
+    FrameReader.Frame f =
+        new FrameReader(new ByteArrayInputStream(atLimit), FrameReader.MAX_AUTH_MESSAGE)
+            .readFrame();
+    assertEquals(FrameReader.MAX_AUTH_MESSAGE - 4, f.body().length);
+    byte[] over = hex("70 00010000");
+    assertThrows(
+        ProtocolException.class,
+        () ->
+            new FrameReader(new ByteArrayInputStream(over), FrameReader.MAX_AUTH_MESSAGE)
+                .readFrame());
   }
 }

@@ -1,5 +1,6 @@
 package dev.dpjdbc.analyze.bounds;
 
+import dev.dpjdbc.analyze.parse.SqlLexer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -92,6 +93,42 @@ interface BackendConstraints {
 
     Postgres() {
       super(TABLE_CHECKS, DOMAIN_CHECKS, ENUMS, DOMAIN_BASES);
+    }
+
+    /**
+     * The CHECK texts in standard string syntax whatever the session's {@code
+     * standard_conforming_strings}: with it off, {@code pg_get_constraintdef} doubles every
+     * backslash inside a string constant (and never writes {@code E''}), which the parser would
+     * read as two backslashes — a CHECK IN value {@code 'back\slash'} would become a domain value
+     * no row has.
+     */
+    @Override
+    public List<Check> checks(Connection c, String schema, String table) throws SQLException {
+      List<Check> checks = super.checks(c, schema, table);
+      if (checks.isEmpty() || standardConformingStrings(c)) {
+        return checks;
+      }
+      return checks.stream()
+          .map(k -> new Check(k.name(), standardStrings(k.text()), k.valueColumn()))
+          .toList();
+    }
+
+    private static boolean standardConformingStrings(Connection c) throws SQLException {
+      try (PreparedStatement ps =
+              c.prepareStatement("SELECT current_setting('standard_conforming_strings')");
+          ResultSet rs = ps.executeQuery()) {
+        return !rs.next() || !"off".equalsIgnoreCase(rs.getString(1));
+      }
+    }
+
+    /** Undoes the backslash doubling inside {@code '...'} constants (lexed with it off). */
+    static String standardStrings(String printed) {
+      StringBuilder out = new StringBuilder();
+      for (SqlLexer.Token t : SqlLexer.scan(printed, false)) {
+        boolean plain = t.kind() == SqlLexer.Kind.STRING && t.text().startsWith("'");
+        out.append(plain ? t.text().replace("\\\\", "\\") : t.text());
+      }
+      return out.toString();
     }
   }
 

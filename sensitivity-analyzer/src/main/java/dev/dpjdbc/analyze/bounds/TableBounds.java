@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One table's bounds after merging the policy with the catalog (DESIGN.md § Where bounds come from,
+ * One table's bounds after merging the policy with the catalog (see docs/sensitivity-analyzer.md,
  * first match wins): the policy's {@code min/max} or {@code values}, else the enforced constraints,
  * else nothing. Also the privacy unit (policy {@code privacy_unit}, else the primary key) and the
  * contribution limits C (rows per unit per group) and L0 (groups per unit), both 1 by default and

@@ -1,17 +1,27 @@
 package dev.dpjdbc.analyze.plan;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The analyzer's answer for one aggregate query: what to run on the backend and how sensitive every
  * noisy coordinate is. Contract with the driver:
  *
  * <ul>
- *   <li>{@link #rewrittenSql} runs on the backend (its dialect), binds {@link #parameterCount} JDBC
- *       {@code ?} parameters in the order they appear in the analyst's SQL, and returns one row per
- *       non-empty group: first the group keys (in {@link #groupKeys} order), then one numeric
- *       column per {@link Coordinate} (in {@link #coordinates} order). Bounds (clamping, per-unit
- *       row and group limits) are enforced inside it.
+ *   <li>{@link #rewrittenSql} runs on the backend (its dialect) and returns one row per non-empty
+ *       group: first the group keys (in {@link #groupKeys} order), then one numeric column per
+ *       {@link Coordinate} (in {@link #coordinates} order). Bounds (clamping, per-unit row and
+ *       group limits) are enforced inside it.
+ *   <li>It carries no text of the analyst's: each of its {@code ?} is bound from {@link
+ *       #parameters}, in order — a {@link ParameterSource.Constant} (a literal the analyst wrote,
+ *       or a group key's domain value) or a {@link ParameterSource.Analyst} (one of the analyst's
+ *       {@link #parameterCount} own {@code ?} values), typed as {@link #typing} says.
+ *   <li>{@link #preflight}, when not null, runs first on the same connection with its own
+ *       parameters: it evaluates every constant sub-expression of the WHERE clause that could raise
+ *       an error (arithmetic, casts, functions of constants), reading no table, so such an error is
+ *       raised whatever the data holds, never only when some row reaches it.
+ *   <li>{@link #parameterCount} is the number of {@code ?} in the analyst's SQL (what describe
+ *       reports), not the number in {@link #rewrittenSql}.
  *   <li>With group keys, every combination of the keys' public domains is released, empty groups
  *       included (their true coordinates are 0).
  *   <li>The driver allocates noise for the per-group profile λ = coordinates' sensitivities with L0
@@ -31,16 +41,77 @@ public record PrivacyPlan(
     List<SortKey> orderBy,
     Long offset,
     Long limit,
-    List<BoundUse> bounds) {
+    List<BoundUse> bounds,
+    List<ParameterSource> parameters,
+    BoundSql preflight,
+    ParameterTyping typing) {
   public PrivacyPlan {
     groupKeys = List.copyOf(groupKeys);
     coordinates = List.copyOf(coordinates);
     outputs = List.copyOf(outputs);
     orderBy = List.copyOf(orderBy);
     bounds = List.copyOf(bounds);
+    parameters = List.copyOf(parameters);
     if (maxGroupsPerUnit < 1) {
       throw new IllegalArgumentException("maxGroupsPerUnit must be >= 1: " + maxGroupsPerUnit);
     }
+    if (parameterCount < 0) {
+      throw new IllegalArgumentException("parameterCount must be >= 0: " + parameterCount);
+    }
+    if (typing == null) {
+      throw new IllegalArgumentException("typing must be given");
+    }
+    int referenced =
+        Math.max(
+            new BoundSql(rewrittenSql, parameters).analystParametersReferenced(),
+            preflight == null ? 0 : preflight.analystParametersReferenced());
+    if (referenced > parameterCount) {
+      throw new IllegalArgumentException(
+          "the generated SQL binds analyst parameter "
+              + referenced
+              + " but the query has only "
+              + parameterCount);
+    }
+  }
+
+  /**
+   * A plan whose rewritten SQL binds exactly the analyst's {@code ?} values, in order, typed by the
+   * backend, with no preflight (for plans built by hand).
+   */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        IntStream.range(0, parameterCount)
+            .<ParameterSource>mapToObj(ParameterSource.Analyst::new)
+            .toList(),
+        null,
+        ParameterTyping.INFERRED_BY_BACKEND);
+  }
+
+  /** {@link #rewrittenSql} with its {@link #parameters}. */
+  public BoundSql rewritten() {
+    return new BoundSql(rewrittenSql, parameters);
   }
 
   /** Per-group sensitivity profile λ, in coordinate order. */

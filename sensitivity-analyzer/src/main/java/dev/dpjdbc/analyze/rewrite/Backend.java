@@ -1,6 +1,9 @@
 package dev.dpjdbc.analyze.rewrite;
 
+import dev.dpjdbc.analyze.plan.ParameterSource;
+import dev.dpjdbc.analyze.plan.ParameterTyping;
 import java.math.BigDecimal;
+import java.sql.Types;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.dialect.H2SqlDialect;
@@ -8,19 +11,21 @@ import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
 
 /**
  * The backend's SQL dialect as far as the rewrite needs it: identifier quoting, the random function
- * for the per-unit sampling windows, literals, and Calcite's dialect for unparsing the analyst's
- * WHERE clause.
+ * for the per-unit sampling windows, how constants are bound, and Calcite's dialect for unparsing
+ * the analyst's WHERE clause.
  */
 public enum Backend {
-  POSTGRESQL(PostgresqlSqlDialect.DEFAULT, "random()"),
-  H2(H2SqlDialect.DEFAULT, "RAND()");
+  POSTGRESQL(PostgresqlSqlDialect.DEFAULT, "random()", Types.OTHER),
+  H2(H2SqlDialect.DEFAULT, "RAND()", Types.VARCHAR);
 
   private final SqlDialect dialect;
   private final String random;
+  private final int stringType;
 
-  Backend(SqlDialect dialect, String random) {
+  Backend(SqlDialect dialect, String random, int stringType) {
     this.dialect = dialect;
     this.random = random;
+    this.stringType = stringType;
   }
 
   /** PostgreSQL for anything that is not H2 (PostgreSQL-compatible backends). */
@@ -42,22 +47,51 @@ public enum Backend {
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
-  /** A numeric literal in plain decimal notation (no exponent: both backends read it exactly). */
+  /** How the executor types bound values on this backend. */
+  public ParameterTyping typing() {
+    return this == H2 ? ParameterTyping.CONVERTED_AT_BIND : ParameterTyping.INFERRED_BY_BACKEND;
+  }
+
+  /**
+   * A string constant: on PostgreSQL untyped ({@link Types#OTHER}, which pgJDBC sends as type
+   * "unknown"), so the backend resolves its type from the context exactly as for an untyped
+   * literal; on H2 a VARCHAR.
+   */
+  public ParameterSource.Constant string(String value) {
+    return new ParameterSource.Constant(value, stringType);
+  }
+
+  /**
+   * A group key's domain value (a Java object of the key column's type, as {@code
+   * TableBounds.domain} makes it) as a bind parameter of that type.
+   */
+  public ParameterSource.Constant domainValue(Object v) {
+    if (v instanceof Boolean b) {
+      return new ParameterSource.Constant(b, Types.BOOLEAN);
+    }
+    if (v instanceof Integer i) {
+      return new ParameterSource.Constant(i, Types.INTEGER);
+    }
+    if (v instanceof Long l) {
+      return new ParameterSource.Constant(l, Types.BIGINT);
+    }
+    if (v instanceof BigDecimal d) {
+      return new ParameterSource.Constant(d, Types.NUMERIC);
+    }
+    if (v instanceof Double d) {
+      return new ParameterSource.Constant(d, Types.DOUBLE);
+    }
+    return string(String.valueOf(v));
+  }
+
+  /**
+   * A number dpjdbc derived itself (a clamp bound from the policy or a constraint) in plain decimal
+   * notation: no exponent, so both backends read it exactly; it carries no analyst text.
+   */
   public static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return Long.toString((long) v);
     }
     return BigDecimal.valueOf(v).toPlainString();
-  }
-
-  /** A literal for a domain value: numbers plain, booleans TRUE/FALSE, text quoted. */
-  public static String literal(Object v) {
-    if (v instanceof Boolean b) {
-      return b ? "TRUE" : "FALSE";
-    }
-    if (v instanceof Number n) {
-      return n instanceof BigDecimal d ? d.toPlainString() : n.toString();
-    }
-    return "'" + String.valueOf(v).replace("'", "''") + "'";
   }
 }

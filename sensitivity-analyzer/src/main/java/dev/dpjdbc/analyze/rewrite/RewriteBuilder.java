@@ -1,6 +1,9 @@
 package dev.dpjdbc.analyze.rewrite;
 
+import dev.dpjdbc.analyze.plan.BoundSql;
+import dev.dpjdbc.analyze.plan.ParameterSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -21,10 +24,30 @@ import java.util.stream.Collectors;
  *
  * Steps 2–3 are skipped when the unit is the primary key (one row per unit, C = L0 = 1), step 3
  * when there are no group keys. Internal column names start with {@code dp_}.
+ *
+ * <p>The SQL carries no analyst text: identifiers are the catalog's, quoted here; the WHERE comes
+ * with its parameters ({@link WhereRewrite}); each key's domain filter is {@code key IN (?, ...)}
+ * bound from the domain values. The only numbers written inline are dpjdbc's own — clamp bounds
+ * from the policy or constraints ({@link Backend#number}, plain decimal) and the row and group
+ * limits C and L0 (integers) — so the backend can fold them like any constant.
  */
 public final class RewriteBuilder {
-  /** A group key: its select expression and the SQL filter restricting it to its domain. */
-  public record Key(String expr, String domainFilter) {}
+  /**
+   * A group key: its select expression and its domain, whose values restrict the rows with {@code
+   * expr IN (?, ...)}.
+   */
+  public record Key(String expr, List<ParameterSource.Constant> domain) {
+    public Key {
+      domain = List.copyOf(domain);
+      if (domain.isEmpty()) {
+        throw new IllegalArgumentException("a group key needs a non-empty domain: " + expr);
+      }
+    }
+
+    String domainFilter() {
+      return expr + " IN (" + String.join(", ", Collections.nCopies(domain.size(), "?")) + ")";
+    }
+  }
 
   private final Backend backend;
   private final String table;
@@ -32,7 +55,7 @@ public final class RewriteBuilder {
   private final List<Key> keys = new ArrayList<>();
   private final List<String> values = new ArrayList<>();
   private final List<String> aggregates = new ArrayList<>();
-  private String where;
+  private BoundSql where;
   private boolean unitIsKey;
   private int rowsPerUnit = 1;
   private int groupsPerUnit = 1;
@@ -50,7 +73,7 @@ public final class RewriteBuilder {
     return this;
   }
 
-  public RewriteBuilder where(String predicate) {
+  public RewriteBuilder where(BoundSql predicate) {
     this.where = predicate;
     return this;
   }
@@ -96,7 +119,8 @@ public final class RewriteBuilder {
         + " END AS DOUBLE PRECISION)";
   }
 
-  public String build() {
+  /** The statement, its parameters in order: the WHERE's, then each key's domain values. */
+  public BoundSql build() {
     List<String> inner = new ArrayList<>();
     for (int i = 0; i < unit.size(); i++) {
       inner.add(unit.get(i) + " AS dp_u" + i);
@@ -108,10 +132,15 @@ public final class RewriteBuilder {
       inner.add(values.get(i) + " AS dp_v" + i);
     }
     List<String> filters = new ArrayList<>();
+    List<ParameterSource> parameters = new ArrayList<>();
     if (where != null) {
-      filters.add("(" + where + ")");
+      filters.add("(" + where.sql() + ")");
+      parameters.addAll(where.parameters());
     }
-    keys.forEach(k -> filters.add(k.domainFilter()));
+    for (Key k : keys) {
+      filters.add(k.domainFilter());
+      parameters.addAll(k.domain());
+    }
     boolean windows = !unitIsKey;
     if (windows) {
       inner.add(backend.random() + " AS dp_r");
@@ -160,13 +189,15 @@ public final class RewriteBuilder {
     for (int i = 0; i < aggregates.size(); i++) {
       select.add(aggregates.get(i) + " AS c" + i);
     }
-    return "SELECT "
-        + String.join(", ", select)
-        + " FROM ("
-        + from
-        + ") g"
-        + outerWhere
-        + (keys.isEmpty() ? "" : " GROUP BY " + keyList);
+    String sql =
+        "SELECT "
+            + String.join(", ", select)
+            + " FROM ("
+            + from
+            + ") g"
+            + outerWhere
+            + (keys.isEmpty() ? "" : " GROUP BY " + keyList);
+    return new BoundSql(sql, parameters);
   }
 
   private static String names(String prefix, int n) {
