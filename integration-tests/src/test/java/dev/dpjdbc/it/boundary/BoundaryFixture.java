@@ -34,15 +34,10 @@ final class BoundaryFixture {
   final Path policy;
   final ProxyMain.Running proxy;
 
-  /** True when the proxy accepted {@code --catalog-user} (false before that option landed). */
-  final boolean proxyHasCatalogRole;
-
-  private BoundaryFixture(
-      EmbeddedPostgres pg, Path policy, ProxyMain.Running proxy, boolean proxyHasCatalogRole) {
+  private BoundaryFixture(EmbeddedPostgres pg, Path policy, ProxyMain.Running proxy) {
     this.pg = pg;
     this.policy = policy;
     this.proxy = proxy;
-    this.proxyHasCatalogRole = proxyHasCatalogRole;
   }
 
   static synchronized BoundaryFixture get() throws Exception {
@@ -66,7 +61,7 @@ final class BoundaryFixture {
           e);
     }
     try (Connection c = pg.getPostgresDatabase().getConnection()) {
-      BoundarySchema.createDatabasesAndRoles(c);
+      BoundarySchema.createDatabases(c);
     }
     try (Connection c = pg.getDatabase("postgres", BoundarySchema.DATABASE).getConnection()) {
       BoundarySchema.createData(c);
@@ -117,23 +112,15 @@ final class BoundaryFixture {
             policy.toString(),
             "--max-connections",
             "40");
-    ProxyMain.Running proxy;
-    boolean catalog = true;
-    try {
-      proxy =
-          ProxyMain.start(
-              concat(
-                  base,
-                  "--catalog-user",
-                  BoundarySchema.CATALOG_ROLE,
-                  "--catalog-password",
-                  BoundarySchema.CATALOG_PASSWORD));
-    } catch (picocli.CommandLine.UnmatchedArgumentException e) {
-      // before --catalog-user landed: the proxy then runs pass-through on the data role
-      catalog = false;
-      proxy = ProxyMain.start(base.toArray(new String[0]));
-    }
-    return new BoundaryFixture(pg, policy, proxy, catalog);
+    ProxyMain.Running proxy =
+        ProxyMain.start(
+            concat(
+                base,
+                "--catalog-user",
+                BoundarySchema.CATALOG_ROLE,
+                "--catalog-password",
+                BoundarySchema.CATALOG_PASSWORD));
+    return new BoundaryFixture(pg, policy, proxy);
   }
 
   private static String[] concat(List<String> base, String... more) {

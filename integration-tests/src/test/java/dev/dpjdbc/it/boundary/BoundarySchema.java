@@ -1,9 +1,12 @@
 package dev.dpjdbc.it.boundary;
 
+import dev.dpjdbc.proxy.roles.Login;
+import dev.dpjdbc.proxy.roles.RoleSetup;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * The victim database of the boundary suite, created by the embedded superuser: {@code people}
@@ -17,10 +20,11 @@ import java.sql.Statement;
  *       nothing on any user table, view, sequence or function.
  * </ul>
  *
- * <p>PUBLIC's defaults are revoked (CREATE on schema public, CONNECT/TEMPORARY on the databases,
- * EXECUTE on the user function). Every change to a user table, and every DDL command outside
- * temporary schemas, is logged by triggers into {@code boundary_audit.changes}, which neither role
- * can read or write: a test compares its row count before and after an attack.
+ * <p>The roles come from the proxy's {@code setup-roles} SQL ({@link RoleSetup}); PUBLIC's defaults
+ * are revoked (CREATE on schema public, CONNECT/TEMPORARY on the databases, EXECUTE on the user
+ * function). Every change to a user table, and every DDL command outside temporary schemas, is
+ * logged by triggers into {@code boundary_audit.changes}, which neither role can read or write: a
+ * test compares its row count before and after an attack.
  */
 final class BoundarySchema {
   private BoundarySchema() {}
@@ -32,28 +36,35 @@ final class BoundarySchema {
   static final String CATALOG_ROLE = "dp_catalog";
   static final String CATALOG_PASSWORD = "cat-Pw-1903";
 
-  /** Run as the superuser in database postgres. */
-  static void createDatabasesAndRoles(Connection postgres) throws SQLException {
+  /** Run as the superuser in database postgres: the two databases, closed to PUBLIC. */
+  static void createDatabases(Connection postgres) throws SQLException {
     try (Statement s = postgres.createStatement()) {
       s.execute("CREATE DATABASE " + DATABASE);
       s.execute("CREATE DATABASE " + LEDGER_DATABASE);
-      s.execute(
-          "CREATE ROLE "
-              + DATA_ROLE
-              + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '"
-              + DATA_PASSWORD
-              + "'");
-      s.execute(
-          "CREATE ROLE "
-              + CATALOG_ROLE
-              + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '"
-              + CATALOG_PASSWORD
-              + "'");
       for (String db : new String[] {DATABASE, LEDGER_DATABASE, "postgres"}) {
         s.execute("REVOKE ALL ON DATABASE " + db + " FROM PUBLIC");
       }
-      s.execute("GRANT CONNECT ON DATABASE " + DATABASE + " TO " + DATA_ROLE);
-      s.execute("GRANT CONNECT, TEMPORARY ON DATABASE " + DATABASE + " TO " + CATALOG_ROLE);
+    }
+  }
+
+  /**
+   * The two logins, made by the proxy's own {@code setup-roles} SQL ({@link RoleSetup}) for the
+   * policy's tables, so the suite attacks the roles a deployment gets.
+   */
+  static void createRoles(Connection c) throws SQLException {
+    RoleSetup setup =
+        new RoleSetup(
+            DATABASE,
+            new Login(DATA_ROLE, DATA_PASSWORD),
+            new Login(CATALOG_ROLE, CATALOG_PASSWORD),
+            List.of(
+                new RoleSetup.Table("public", "people"),
+                new RoleSetup.Table("public", "departments")),
+            List.of());
+    try (Statement s = c.createStatement()) {
+      for (String sql : setup.statements()) {
+        s.execute(sql);
+      }
     }
   }
 
@@ -93,8 +104,7 @@ final class BoundarySchema {
           "CREATE FUNCTION payroll_total() RETURNS bigint LANGUAGE sql SECURITY DEFINER"
               + " AS 'SELECT sum(salary) FROM public.people'");
       s.execute("REVOKE ALL ON FUNCTION payroll_total() FROM PUBLIC");
-      s.execute("GRANT USAGE ON SCHEMA public TO " + DATA_ROLE + ", " + CATALOG_ROLE);
-      s.execute("GRANT SELECT ON people, departments TO " + DATA_ROLE);
+      createRoles(c);
       createAudit(s);
       // VACUUM scans every page, so reltuples is then the exact row count (ANALYZE run inside
       // VACUUM leaves it alone): the statistics attacks have an exact value to find.
