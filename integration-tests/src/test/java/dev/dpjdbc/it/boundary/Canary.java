@@ -87,9 +87,10 @@ final class Canary {
   }
 
   /**
-   * As {@link #findIn(String, boolean)}; with {@code countsToo} false the exact row count is not
-   * looked for (row values and the exact sum still are): PostgreSQL shows row-count statistics to
-   * every role, so database separation alone does not hide them (see SeparationIT).
+   * As {@link #findIn(String, boolean)}; with {@code countsToo} false only row values are looked
+   * for (the canary's strings and salary, and the exact sum), not the exact row count nor another
+   * analyst's text: PostgreSQL shows row-count statistics to every role, and all analysts' catalog
+   * sessions share one role, so database separation alone hides neither (see SeparationIT).
    */
   static Optional<String> findIn(String text, boolean released, boolean countsToo) {
     if (text == null || text.isEmpty()) {
@@ -97,6 +98,9 @@ final class Canary {
     }
     String lower = text.toLowerCase(Locale.ROOT);
     for (String s : STRINGS) {
+      if (!countsToo && s.equals(OTHER_ANALYST_TEXT.toLowerCase(Locale.ROOT))) {
+        continue;
+      }
       if (lower.contains(s)) {
         return Optional.of("canary string '" + s + "'");
       }

@@ -24,9 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * table must leak no row value.
  *
  * <p>What separation does not hide, and so only the pass-through check (layer 2) stops: PostgreSQL
- * shows planner and collector statistics (pg_class.reltuples/relpages, pg_stat_*) to every role.
- * {@link #catalogRole_seesRowCountStatistics_onlyThePassThroughCheckStopsThem} shows it, and the
- * attack table here is scanned for row values and the exact sum, not for the row count.
+ * shows planner and collector statistics (pg_class.reltuples/relpages, pg_stat_*) to every role
+ * ({@link #catalogRole_seesRowCountStatistics_onlyThePassThroughCheckStopsThem}), and all analysts'
+ * catalog sessions share the catalog role, so a pooled catalog connection shows the statements
+ * another analyst prepared on it ({@code pg_prepared_statements}). The attack table here is
+ * therefore scanned for row values and the exact sum only; {@code BoundaryAttackIT} checks the rest
+ * with every layer on.
  */
 class SeparationIT {
   static BoundaryFixture f;
