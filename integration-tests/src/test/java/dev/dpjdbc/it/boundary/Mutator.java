@@ -5,7 +5,6 @@ import dev.dpjdbc.it.boundary.FuzzLexer.Token;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -37,179 +36,6 @@ import java.util.SplittableRandom;
  * change how later mutants are read.
  */
 final class Mutator {
-  private static final String[] LINE_ENDINGS = {"\n", "\r", "\r\n", "\f", "\u000b", "\t", " "};
-
-  private static final Set<String> KEYWORDS =
-      Set.of(
-          "select",
-          "from",
-          "where",
-          "and",
-          "or",
-          "not",
-          "join",
-          "left",
-          "right",
-          "inner",
-          "outer",
-          "on",
-          "as",
-          "case",
-          "when",
-          "then",
-          "else",
-          "end",
-          "in",
-          "is",
-          "null",
-          "order",
-          "by",
-          "group",
-          "having",
-          "limit",
-          "union",
-          "all",
-          "distinct",
-          "with",
-          "true",
-          "false",
-          "like",
-          "ilike",
-          "between",
-          "exists",
-          "any",
-          "array",
-          "cast",
-          "operator",
-          "collate",
-          "offset",
-          "using",
-          "desc",
-          "asc",
-          "nulls",
-          "first",
-          "last",
-          "over",
-          "partition",
-          "row",
-          "table",
-          "values",
-          "full",
-          "cross",
-          "lateral",
-          "natural",
-          "set",
-          "to",
-          "session",
-          "local",
-          "show",
-          "reset",
-          "both",
-          "trim",
-          "leading",
-          "trailing",
-          "escape",
-          "similar",
-          "interval",
-          "only");
-
-  private static final String[] CATALOG_RELATIONS = {
-    "pg_class", "pg_namespace", "pg_attribute", "pg_type", "pg_index", "pg_constraint",
-    "pg_description", "pg_proc", "pg_database", "pg_roles", "pg_stat_user_tables", "pg_settings"
-  };
-
-  private static final String[] DATA_RELATIONS = {
-    "people", "public.people", "\"people\"", "people_names", "ONLY people", "U&\"peopl\\0065\""
-  };
-
-  private static final String[] COLUMN_NAMES = {
-    "relname",
-    "reltuples",
-    "relpages",
-    "relallvisible",
-    "nspname",
-    "oid",
-    "attname",
-    "name",
-    "salary",
-    "email",
-    "n_live_tup",
-    "typname",
-    "relkind",
-    "x"
-  };
-
-  private static final String[] DATA_COLUMNS = {
-    "name", "email", "salary", "salary::text", "(salary)", "\"salary\"", "U&\"em\\0061il\""
-  };
-
-  private static final String[] CTE_BODIES = {
-    "SELECT * FROM people",
-    "SELECT name AS relname, email AS nspname, salary AS oid FROM people",
-    "TABLE people",
-    "SELECT relname AS name FROM pg_catalog.pg_class",
-    "SELECT reltuples AS relname FROM pg_catalog.pg_class"
-  };
-
-  private static final String[] FUNCTIONS = {
-    "set_config('standard_conforming_strings', 'off', false)",
-    "pg_catalog.set_config('search_path', 'public', false)",
-    "pg_table_size('people')",
-    "pg_relation_size('people'::regclass)",
-    "pg_total_relation_size('public.people')",
-    "pg_stat_get_live_tuples('people'::regclass)",
-    "(SELECT reltuples FROM pg_catalog.pg_class WHERE relname = 'people')",
-    "(SELECT n_live_tup FROM pg_stat_user_tables WHERE relname = 'people')",
-    "(SELECT name FROM people WHERE salary > 7000000)",
-    "(SELECT max(salary) FROM people)",
-    "query_to_xml('select name, salary from people where salary > 7000000', true, true, '')",
-    "current_setting('data_directory')",
-    "pg_read_file('PG_VERSION')",
-    "(SELECT last_value FROM people_id_seq)",
-    "payroll_total()",
-    "(SELECT string_agg(query, ',') FROM pg_stat_activity)"
-  };
-
-  private static final String[] SECOND_STATEMENTS = {
-    "; SELECT name FROM people",
-    ";TABLE people",
-    ";\rSELECT email FROM people WHERE salary > 7000000",
-    " --\r; SELECT salary FROM people WHERE salary > 7000000",
-    " UNION ALL SELECT name FROM people",
-    " --x\rUNION ALL SELECT email FROM people"
-  };
-
-  private static final String[] SETTINGS = {
-    "standard_conforming_strings",
-    "backslash_quote",
-    "client_encoding",
-    "escape_string_warning",
-    "search_path",
-    "session_replication_role",
-    "application_name",
-    "DateStyle",
-    "TimeZone",
-    "extra_float_digits",
-    "statement_timeout",
-    "transaction_read_only",
-    "role"
-  };
-
-  private static final String[] SETTING_VALUES = {
-    "off",
-    "on",
-    "'off'",
-    "false",
-    "SJIS",
-    "'LATIN1'",
-    "'people, public'",
-    "replica",
-    "DEFAULT",
-    "'x'",
-    "0",
-    "dp_data"
-  };
-
   private final SplittableRandom rnd;
   private final List<List<Token>> seeds;
 
@@ -247,7 +73,7 @@ final class Mutator {
       case 7 -> swap(t);
       case 8 -> addFunction(t);
       case 9 -> tableForm(t);
-      case 10 -> t.add(new Token(Kind.PUNCT, pick(SECOND_STATEMENTS)));
+      case 10 -> t.add(new Token(Kind.PUNCT, pick(FuzzVocabulary.SECOND_STATEMENTS)));
       case 11 -> whereRead(t);
       default -> changeCase(t);
     }
@@ -263,7 +89,7 @@ final class Mutator {
   }
 
   private void lineEndings(List<Token> t) {
-    String eol = pick(LINE_ENDINGS);
+    String eol = pick(FuzzVocabulary.LINE_ENDINGS);
     for (int i = 0; i < t.size(); i++) {
       Token x = t.get(i);
       if (x.kind() == Kind.SPACE && (x.text().contains("\n") || rnd.nextInt(4) == 0)) {
@@ -313,7 +139,7 @@ final class Mutator {
   }
 
   private void quoteIdentifier(List<Token> t) {
-    int i = find(t, x -> x.kind() == Kind.WORD && !KEYWORDS.contains(lower(x)));
+    int i = find(t, x -> x.kind() == Kind.WORD && !FuzzVocabulary.KEYWORDS.contains(lower(x)));
     if (i < 0) {
       return;
     }
@@ -337,10 +163,14 @@ final class Mutator {
     StringBuilder list = new StringBuilder(" AS a").append(rnd.nextInt(9)).append('(');
     int n = 1 + rnd.nextInt(12);
     for (int k = 0; k < n; k++) {
-      list.append(k == 0 ? "" : ", ").append(pick(COLUMN_NAMES)).append(k > 0 ? k : "");
+      list.append(k == 0 ? "" : ", ")
+          .append(pick(FuzzVocabulary.COLUMN_NAMES))
+          .append(k > 0 ? k : "");
     }
     int next = nextNonSpace(t, i + 1);
-    if (next >= 0 && t.get(next).kind() == Kind.WORD && !KEYWORDS.contains(lower(t.get(next)))) {
+    if (next >= 0
+        && t.get(next).kind() == Kind.WORD
+        && !FuzzVocabulary.KEYWORDS.contains(lower(t.get(next)))) {
       String alias = t.get(next).text();
       t.set(next, new Token(Kind.WORD, alias + list.substring(list.indexOf("(")) + ")"));
     } else {
@@ -352,9 +182,9 @@ final class Mutator {
     int first = nextNonSpace(t, 0);
     String name =
         rnd.nextBoolean()
-            ? pick(CATALOG_RELATIONS)
+            ? pick(FuzzVocabulary.CATALOG_RELATIONS)
             : pick(new String[] {"people", "departments", "\"PG_CLASS\"", "U&\"pg_cl\\0061ss\""});
-    String def = name + " AS (" + pick(CTE_BODIES) + ")";
+    String def = name + " AS (" + pick(FuzzVocabulary.CTE_BODIES) + ")";
     if (first >= 0 && t.get(first).is("WITH")) {
       insert(t, first + 1, " " + def + ",");
     } else {
@@ -389,12 +219,12 @@ final class Mutator {
     if (rnd.nextBoolean()) {
       int i = find(t, x -> x.kind() == Kind.WORD && isRelation(lower(x)));
       if (i >= 0) {
-        t.set(i, new Token(Kind.WORD, pick(DATA_RELATIONS)));
+        t.set(i, new Token(Kind.WORD, pick(FuzzVocabulary.DATA_RELATIONS)));
       }
     } else {
       int i = find(t, x -> x.kind() == Kind.WORD && lower(x).matches("(rel|nsp|att|typ)[a-z]+"));
       if (i >= 0) {
-        t.set(i, new Token(Kind.WORD, pick(DATA_COLUMNS)));
+        t.set(i, new Token(Kind.WORD, pick(FuzzVocabulary.DATA_COLUMNS)));
       }
     }
   }
@@ -402,13 +232,14 @@ final class Mutator {
   private void addFunction(List<Token> t) {
     int i = find(t, x -> x.is("SELECT"));
     if (i >= 0) {
-      insert(t, i + 1, " " + pick(FUNCTIONS) + ",");
+      insert(t, i + 1, " " + pick(FuzzVocabulary.FUNCTIONS) + ",");
     }
   }
 
   private void tableForm(List<Token> t) {
     int i = find(t, x -> x.kind() == Kind.WORD && isRelation(lower(x)));
-    String rel = i >= 0 && rnd.nextBoolean() ? t.get(i).text() : pick(DATA_RELATIONS);
+    String rel =
+        i >= 0 && rnd.nextBoolean() ? t.get(i).text() : pick(FuzzVocabulary.DATA_RELATIONS);
     t.clear();
     t.add(new Token(Kind.WORD, pick(new String[] {"TABLE ", "table\r", "TABLE/**/"}) + rel));
   }
@@ -431,7 +262,7 @@ final class Mutator {
   }
 
   private String setting() {
-    String name = pick(SETTINGS);
+    String name = pick(FuzzVocabulary.SETTINGS);
     String n =
         switch (rnd.nextInt(5)) {
           case 0 -> "\"" + name.toUpperCase(Locale.ROOT) + "\"";
@@ -440,7 +271,7 @@ final class Mutator {
           case 3 -> "/**/" + name + "--x\r";
           default -> name;
         };
-    String v = pick(SETTING_VALUES);
+    String v = pick(FuzzVocabulary.SETTING_VALUES);
     return switch (rnd.nextInt(6)) {
       case 0, 1 -> "SET " + (rnd.nextBoolean() ? "SESSION " : "") + n + " = " + v;
       case 2 -> "SET " + n + " TO " + v;
@@ -454,7 +285,7 @@ final class Mutator {
     if (w.equals("people") || w.equals("departments")) {
       return true;
     }
-    for (String r : CATALOG_RELATIONS) {
+    for (String r : FuzzVocabulary.CATALOG_RELATIONS) {
       if (r.equals(w)) {
         return true;
       }
