@@ -184,10 +184,12 @@ public final class Backends {
     try {
       return policies.computeIfAbsent(config.policyPath(), Policy::load);
     } catch (RuntimeException e) {
+      // an error the analyst sees names no file path (the proxy's analysts never chose it)
+      LOG.warn("invalid policy {}: {}", config.policyPath(), firstLine(e));
       throw new SQLException(
-          "invalid policy " + config.policyPath() + ": " + firstLine(e),
-          AnalyzerSqlState.INVALID_POLICY.code(),
-          e);
+          "the policy named by dp.policy is invalid: "
+              + firstLine(e).replace(config.policyPath().toString(), "<dp.policy>"),
+          AnalyzerSqlState.INVALID_POLICY.code());
     }
   }
 

@@ -21,11 +21,36 @@ public final class PlanExecutor {
   private PlanExecutor() {}
 
   /**
+   * A plan's statement after every data-independent check: the parameter count, the preflight of
+   * constant expressions, the backend's prepare and describe of the rewritten SQL, and binding.
+   * Nothing has read a row yet; the caller charges the ledger, then calls {@link #execute}.
+   */
+  public static final class Prepared implements AutoCloseable {
+    private final PrivacyPlan plan;
+    private final PreparedStatement statement;
+    private final RunningStatement running;
+
+    private Prepared(PrivacyPlan plan, PreparedStatement statement, RunningStatement running) {
+      this.plan = plan;
+      this.statement = statement;
+      this.running = running;
+    }
+
+    @Override
+    public void close() throws SQLException {
+      statement.close();
+    }
+  }
+
+  /**
+   * Runs every check that cannot depend on the data (see {@link Prepared}); failures are free for
+   * the analyst because the ledger has not been charged yet.
+   *
    * @param params the analyst's {@code ?} values, exactly {@link PrivacyPlan#parameterCount} of
    *     them
    * @param queryTimeoutSeconds backend statement timeout, 0 = none
    */
-  public static RawResult run(
+  public static Prepared prepare(
       PrivacyPlan plan,
       List<Object> params,
       Connection backend,
@@ -41,37 +66,65 @@ public final class PlanExecutor {
               + " value(s) were bound; bind every parameter before executing",
           AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
     }
-    int keys = plan.groupKeys().size();
-    int coordinates = plan.coordinates().size();
-    DomainGroups groups = new DomainGroups(plan.groupKeys(), coordinates);
+    PreparedStatement ps = null;
     try {
       if (plan.preflight() != null) {
         preflight(plan, params, backend, queryTimeoutSeconds, running);
       }
-      try (PreparedStatement ps = backend.prepareStatement(plan.rewrittenSql())) {
-        Parameters.bind(ps, plan.rewritten(), params, plan.typing());
-        ps.setQueryTimeout(queryTimeoutSeconds);
-        running.start(ps);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            Object[] k = new Object[keys];
-            for (int i = 0; i < keys; i++) {
-              k[i] = rs.getObject(i + 1);
-            }
-            double[] v = new double[coordinates];
-            for (int i = 0; i < coordinates; i++) {
-              v[i] = rs.getDouble(keys + i + 1); // SQL NULL (SUM of no rows) reads as 0
-            }
-            groups.add(k, v);
+      ps = backend.prepareStatement(plan.rewrittenSql());
+      ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
+      Parameters.bind(ps, plan.rewritten(), params, plan.typing());
+      ps.setQueryTimeout(queryTimeoutSeconds);
+      return new Prepared(plan, ps, running);
+    } catch (SQLException e) {
+      if (ps != null) {
+        ps.close();
+      }
+      throw BackendErrors.scrub(e);
+    }
+  }
+
+  /** Executes a prepared plan and collects its per-group coordinates (the data is read here). */
+  public static RawResult execute(Prepared prepared) throws SQLException {
+    PrivacyPlan plan = prepared.plan;
+    int keys = plan.groupKeys().size();
+    int coordinates = plan.coordinates().size();
+    DomainGroups groups = new DomainGroups(plan.groupKeys(), coordinates);
+    PreparedStatement ps = prepared.statement;
+    try {
+      prepared.running.start(ps);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          Object[] k = new Object[keys];
+          for (int i = 0; i < keys; i++) {
+            k[i] = rs.getObject(i + 1);
           }
-        } finally {
-          running.finish();
+          double[] v = new double[coordinates];
+          for (int i = 0; i < coordinates; i++) {
+            v[i] = rs.getDouble(keys + i + 1); // SQL NULL (SUM of no rows) reads as 0
+          }
+          groups.add(k, v);
         }
+      } finally {
+        prepared.running.finish();
       }
     } catch (SQLException e) {
       throw BackendErrors.scrub(e);
     }
     return groups.result();
+  }
+
+  /** {@link #prepare} then {@link #execute}, for callers with nothing to do in between. */
+  public static RawResult run(
+      PrivacyPlan plan,
+      List<Object> params,
+      Connection backend,
+      int queryTimeoutSeconds,
+      RunningStatement running)
+      throws SQLException {
+    try (Prepared p = prepare(plan, params, backend, queryTimeoutSeconds, running)) {
+      return execute(p);
+    }
   }
 
   /** Evaluates the plan's constant expressions; reads no table, returns one row. */

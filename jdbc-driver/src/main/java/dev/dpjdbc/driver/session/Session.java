@@ -293,20 +293,26 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * The privacy path: plan → charge → execute → perturb → release. The ledger is charged before the
-   * backend runs anything: everything an execution shows besides the noisy answer (an error, a
-   * cancel under statement_timeout, its running time) is then paid for, and an analyst whose budget
-   * is spent cannot make the backend run a query at all. Never refunded, also when execution fails.
+   * The privacy path: plan → allocate → prepare → charge → execute → perturb → release. Everything
+   * that cannot depend on the data runs before the charge and is free when it fails: planning, the
+   * parameter count, the preflight of constant expressions, the backend's prepare and describe of
+   * the rewritten SQL, and binding the parameters. The ledger is charged before the backend reads a
+   * row: everything an execution shows besides the noisy answer (an error, a cancel under
+   * statement_timeout, its running time) is then paid for, and an analyst whose budget is spent
+   * cannot make the backend read data at all. Never refunded, also when execution fails.
    */
   private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
       throws SQLException {
     PrivacyPlan plan = plan(sql);
     Allocation allocation = allocate(plan);
-    Ledger.BudgetStatus after = ledger.charge(analyst, budget, allocation.cost(), sql);
-    RawResult raw = PlanExecutor.run(plan, params, backend, queryTimeoutSeconds, running);
-    NoisyResult noisy = perturber.perturb(raw, plan, new Grant(allocation, after));
-    Table released = PostProcess.release(noisy, plan);
-    return new Outcome(released, -1, CostWarning.of(analyst, allocation, after));
+    try (PlanExecutor.Prepared prepared =
+        PlanExecutor.prepare(plan, params, backend, queryTimeoutSeconds, running)) {
+      Ledger.BudgetStatus after = ledger.charge(analyst, budget, allocation.cost(), sql);
+      RawResult raw = PlanExecutor.execute(prepared);
+      NoisyResult noisy = perturber.perturb(raw, plan, new Grant(allocation, after));
+      Table released = PostProcess.release(noisy, plan);
+      return new Outcome(released, -1, CostWarning.of(analyst, allocation, after));
+    }
   }
 
   private Outcome runCommand(SessionCommand command, List<Object> params) throws SQLException {
