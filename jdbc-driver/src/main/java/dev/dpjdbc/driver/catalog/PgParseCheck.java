@@ -54,6 +54,15 @@ public final class PgParseCheck {
   public static Checked check(Connection catalog, String sql, List<Object> params)
       throws SQLException {
     NativeQuery query = single(sql);
+    if (query.bindPositions.length == 0 && params.isEmpty()) {
+      // the common case: no parameters, so no describe round trip; the view keeps the
+      // statement's own column names, unless two are alike (then the describe path names them)
+      try {
+        return new Checked(probe(catalog, query.nativeSql, -1, true), null);
+      } catch (DuplicateColumns e) {
+        // fall through to the described path
+      }
+    }
     List<String> labels = new ArrayList<>();
     List<String> paramTypes = new ArrayList<>();
     try (PreparedStatement ps = catalog.prepareStatement(sql)) {
@@ -78,11 +87,22 @@ public final class PgParseCheck {
           AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
     }
     String substituted = ProbeText.substitute(query, params, paramTypes);
-    String checked = probe(catalog, substituted, labels.size(), true);
-    return new Checked(checked, labels);
+    return new Checked(probe(catalog, substituted, labels.size(), true), labels);
   }
 
-  /** Returns PostgreSQL's text of the checked tree of {@code sql} (which has no parameters). */
+  /** The statement's output has two columns of one name: a view needs a column list. */
+  private static final class DuplicateColumns extends SQLException {
+    DuplicateColumns() {
+      super("duplicate column names", "42701");
+    }
+  }
+
+  /**
+   * Returns PostgreSQL's text of the checked tree of {@code sql} (which has no parameters).
+   *
+   * @param columns how many columns to name c1..cn in the view, or -1 to keep the statement's own
+   *     names
+   */
   private static String probe(Connection catalog, String sql, int columns, boolean mayNull)
       throws SQLException {
     String ddl = ProbeText.createView(PROBE, columns, sql);
@@ -97,14 +117,7 @@ public final class PgParseCheck {
         try {
           st.execute(ddl);
         } catch (org.postgresql.util.PSQLException e) {
-          // it parsed and was described above, so this is about view-ness (e.g. an anyarray
-          // column of pg_stats): not checkable, hence not passed through
-          throw new SQLException(
-              "dpjdbc passes a catalog statement through only when PostgreSQL's parse of it can"
-                  + " be checked, and this one cannot ("
-                  + BackendErrors.scrub(e).getMessage()
-                  + ")",
-              AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+          throw viewError(e, columns);
         }
         try (ResultSet rs =
             st.executeQuery(
@@ -141,6 +154,28 @@ public final class PgParseCheck {
       return probe(catalog, ProbeText.nullCalls(text, CatalogRules.SIZE_FUNCTIONS), columns, false);
     }
     return text;
+  }
+
+  /**
+   * What a failed {@code CREATE TEMP VIEW} means. PostgreSQL's own errors about the statement
+   * (syntax, unknown names, types) come back scrubbed with their SQLState; errors about view-ness
+   * (an {@code anyarray} column of {@code pg_stats}, a locking clause) mean the statement cannot be
+   * checked, so it is refused.
+   */
+  private static SQLException viewError(org.postgresql.util.PSQLException e, int columns) {
+    String state = e.getSQLState() == null ? "" : e.getSQLState();
+    if (state.equals("42701") && columns < 0) {
+      return new DuplicateColumns();
+    }
+    if (state.equals("42P16") || state.equals("0A000") || state.equals("42P17")) {
+      return new SQLException(
+          "dpjdbc passes a catalog statement through only when PostgreSQL's parse of it can be"
+              + " checked, and this one cannot ("
+              + BackendErrors.scrub(e).getMessage()
+              + ")",
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    }
+    return BackendErrors.scrub(e);
   }
 
   /** The one statement of {@code sql} as pgJDBC will send it; several are refused. */

@@ -1,7 +1,6 @@
 package dev.dpjdbc.driver.catalog;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -92,89 +91,38 @@ final class PgTreeObjects {
   }
 
   /**
-   * Looks every object up on {@code catalog} and refuses (42501, naming the object) anything {@link
-   * CatalogRules} does not allow. With {@code mayNull}, size functions are noted instead.
+   * Looks every object up on {@code catalog} in one round trip and refuses (42501, naming the
+   * object) anything {@link CatalogRules} does not allow. With {@code mayNull}, size functions are
+   * noted instead.
    */
   void judge(Connection catalog, boolean mayNull) throws SQLException {
     if (nextval) {
       throw refuse("the statement advances a sequence (nextval)");
     }
-    judgeRelations(catalog);
-    Map<Long, String[]> ops =
-        lookup(
-            catalog,
-            "SELECT o.oid::int8, n.nspname, o.oprname FROM pg_catalog.pg_operator o"
-                + " JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace"
-                + " WHERE o.oid::int8 = ANY(?)",
-            operators);
-    for (String[] op : ops.values()) {
+    Catalog found = Catalog.read(catalog, relations.keySet(), operators, functions, domains);
+    for (long oid : relations.keySet()) {
+      judgeRelation(found.row(Catalog.RELATION, oid));
+    }
+    for (long oid : operators) {
+      String[] op = found.row(Catalog.OPERATOR, oid);
       if (!systemSchema(op[0])) {
         throw refuse("operator " + op[0] + "." + op[1] + " is not a built-in operator");
       }
+      judgeFunction(found.row(Catalog.FUNCTION, Long.parseLong(op[2])), mayNull);
     }
-    Set<Long> procs = new LinkedHashSet<>(functions);
-    procs.addAll(operatorFunctions(catalog));
-    Map<Long, String[]> fns =
-        lookup(
-            catalog,
-            "SELECT p.oid::int8, n.nspname, p.proname, p.provolatile::text, p.prosecdef::text"
-                + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n"
-                + " ON n.oid = p.pronamespace WHERE p.oid::int8 = ANY(?)",
-            procs);
-    for (String[] f : fns.values()) {
-      judgeFunction(f, mayNull);
+    for (long oid : functions) {
+      judgeFunction(found.row(Catalog.FUNCTION, oid), mayNull);
     }
-    Map<Long, String[]> types =
-        lookup(
-            catalog,
-            "SELECT t.oid::int8, n.nspname, t.typname FROM pg_catalog.pg_type t"
-                + " JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace"
-                + " WHERE t.oid::int8 = ANY(?)",
-            domains);
-    for (String[] t : types.values()) {
+    for (long oid : domains) {
+      String[] t = found.row(Catalog.TYPE, oid);
       if (!systemSchema(t[0])) {
         throw refuse("domain " + t[0] + "." + t[1] + " is not a built-in type");
       }
     }
-  }
-
-  private void judgeRelations(Connection catalog) throws SQLException {
-    Map<Long, String[]> rels =
-        lookup(
-            catalog,
-            "SELECT c.oid::int8, n.nspname, c.relname, c.relkind::text FROM pg_catalog.pg_class c"
-                + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE c.oid::int8 = ANY(?)",
-            relations.keySet());
-    for (String[] r : rels.values()) {
-      String name = r[0] + "." + r[1];
-      if (r[0].equals(CatalogRules.INFORMATION_SCHEMA)) {
-        continue;
-      }
-      if (!r[0].equals(CatalogRules.PG_CATALOG)) {
-        throw refuse(
-            name
-                + " is not a system catalog: dpjdbc answers queries over it only as aggregates"
-                + " with noise (e.g. SELECT COUNT(*) FROM "
-                + name
-                + ")");
-      }
-      boolean allowed =
-          r[2].equals("r")
-              ? !CatalogRules.DENIED_TABLES.contains(r[1])
-              : CatalogRules.ALLOWED_VIEWS.contains(r[1]);
-      if (!allowed) {
-        throw refuse(
-            name
-                + " exposes statistics, activity, settings or secrets, which dpjdbc does not pass"
-                + " through");
-      }
-    }
     Set<Integer> cols = relations.get(PG_CLASS);
-    if (cols != null && !cols.isEmpty()) {
-      Set<Integer> denied = statisticsColumns(catalog);
+    if (cols != null) {
       for (int attnum : cols) {
-        if (attnum == 0 || denied.contains(attnum)) {
+        if (attnum == 0 || found.pgClassStatistics().contains(attnum)) {
           throw refuse(
               "pg_class.reltuples, relpages and relallvisible are statistics of the data (row and"
                   + " page counts) and are not passed through, whatever they are called (a"
@@ -184,7 +132,32 @@ final class PgTreeObjects {
     }
   }
 
-  private static void judgeFunction(String[] f, boolean mayNull) throws SQLException {
+  private static void judgeRelation(String[] r) throws SQLException {
+    String name = r[0] + "." + r[1];
+    if (r[0].equals(CatalogRules.INFORMATION_SCHEMA)) {
+      return;
+    }
+    if (!r[0].equals(CatalogRules.PG_CATALOG)) {
+      throw refuse(
+          name
+              + " is not a system catalog: dpjdbc answers queries over it only as aggregates"
+              + " with noise (e.g. SELECT COUNT(*) FROM "
+              + name
+              + ")");
+    }
+    boolean allowed =
+        r[2].equals("r")
+            ? !CatalogRules.DENIED_TABLES.contains(r[1])
+            : CatalogRules.ALLOWED_VIEWS.contains(r[1]);
+    if (!allowed) {
+      throw refuse(
+          name
+              + " exposes statistics, activity, settings or secrets, which dpjdbc does not pass"
+              + " through");
+    }
+  }
+
+  private void judgeFunction(String[] f, boolean mayNull) throws SQLException {
     String name = f[0] + "." + f[1];
     if (!systemSchema(f[0])) {
       throw refuse("function " + name + " is not a built-in catalog function");
@@ -192,86 +165,86 @@ final class PgTreeObjects {
     if (f[3].equals("true")) {
       throw refuse("function " + name + " runs with its owner's rights (SECURITY DEFINER)");
     }
-    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1]) && mayNull) {
-      return; // answered as NULL by the caller
-    }
-    if (f[2].equals("i") && !CatalogRules.SIZE_FUNCTIONS.contains(f[1])) {
+    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1])) {
+      if (!mayNull) {
+        throw refuse("function " + name + " reports the size of data");
+      }
+      usesSize = true; // answered as NULL by the caller
       return;
     }
-    if (!CatalogRules.ALLOWED_NON_IMMUTABLE.contains(f[1])) {
-      throw refuse(
-          "function "
-              + name
-              + " is not a catalog helper dpjdbc passes through (it may read statistics, server"
-              + " state, files or other sessions)");
+    if (f[2].equals("i") || CatalogRules.ALLOWED_NON_IMMUTABLE.contains(f[1])) {
+      return;
     }
+    throw refuse(
+        "function "
+            + name
+            + " is not a catalog helper dpjdbc passes through (it may read statistics, server"
+            + " state, files or other sessions)");
   }
 
-  private Set<Long> operatorFunctions(Connection catalog) throws SQLException {
-    Map<Long, String[]> codes =
-        lookup(
-            catalog,
-            "SELECT o.oid::int8, o.oprcode::oid::int8::text FROM pg_catalog.pg_operator o"
-                + " WHERE o.oid::int8 = ANY(?)",
-            operators);
-    Set<Long> out = new HashSet<>();
-    codes.values().forEach(c -> out.add(Long.parseLong(c[0])));
-    return out;
-  }
+  /** The catalog rows of every object a tree names, read in one round trip. */
+  private record Catalog(Map<String, String[]> rows, Set<Integer> pgClassStatistics) {
+    static final String RELATION = "r";
+    static final String OPERATOR = "o";
+    static final String FUNCTION = "f";
+    static final String TYPE = "t";
 
-  private static Set<Integer> statisticsColumns(Connection catalog) throws SQLException {
-    Set<Integer> out = new HashSet<>();
-    try (PreparedStatement ps =
-        catalog.prepareStatement(
-            "SELECT attnum FROM pg_catalog.pg_attribute WHERE attrelid = 1259 AND attname::text"
-                + " = ANY(?)")) {
-      ps.setArray(1, catalog.createArrayOf("text", CatalogRules.PG_CLASS_STATISTICS.toArray()));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getInt(1));
-        }
-      }
-    }
-    return out;
-  }
+    private static final String SQL =
+        "SELECT 'r', c.oid::int8, n.nspname::text, c.relname::text, c.relkind::text, NULL"
+            + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+            + " ON n.oid = c.relnamespace WHERE c.oid::int8 = ANY(?)"
+            + " UNION ALL SELECT 'o', o.oid::int8, n.nspname::text, o.oprname::text,"
+            + " o.oprcode::oid::int8::text, NULL FROM pg_catalog.pg_operator o"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace"
+            + " WHERE o.oid::int8 = ANY(?)"
+            + " UNION ALL SELECT 'f', p.oid::int8, n.nspname::text, p.proname::text,"
+            + " p.provolatile::text, p.prosecdef::text FROM pg_catalog.pg_proc p"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
+            + " WHERE p.oid::int8 = ANY(?) OR p.oid IN (SELECT o.oprcode::oid"
+            + " FROM pg_catalog.pg_operator o WHERE o.oid::int8 = ANY(?))"
+            + " UNION ALL SELECT 't', t.oid::int8, n.nspname::text, t.typname::text, NULL, NULL"
+            + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n"
+            + " ON n.oid = t.typnamespace WHERE t.oid::int8 = ANY(?)"
+            + " UNION ALL SELECT 'a', a.attnum::int8, NULL, a.attname::text, NULL, NULL"
+            + " FROM pg_catalog.pg_attribute a WHERE a.attrelid = 1259 AND a.attname::text ="
+            + " ANY(?)";
 
-  /**
-   * Rows of {@code sql} (first column the OID, the rest as text) for {@code oids}; an OID that is
-   * not found is refused, since the tree named something the catalog does not show.
-   */
-  private Map<Long, String[]> lookup(Connection catalog, String sql, Set<Long> oids)
-      throws SQLException {
-    Map<Long, String[]> out = new HashMap<>();
-    if (oids.isEmpty()) {
-      return out;
-    }
-    try (PreparedStatement ps = catalog.prepareStatement(sql)) {
-      Array array = catalog.createArrayOf("int8", oids.toArray());
-      ps.setArray(1, array);
-      try (ResultSet rs = ps.executeQuery()) {
-        int n = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-          String[] row = new String[n - 1];
-          for (int i = 2; i <= n; i++) {
-            row[i - 2] = rs.getString(i);
+    static Catalog read(Connection c, Set<Long> rels, Set<Long> ops, Set<Long> fns, Set<Long> types)
+        throws SQLException {
+      Map<String, String[]> rows = new HashMap<>();
+      Set<Integer> stats = new HashSet<>();
+      try (PreparedStatement ps = c.prepareStatement(SQL)) {
+        ps.setArray(1, c.createArrayOf("int8", rels.toArray()));
+        ps.setArray(2, c.createArrayOf("int8", ops.toArray()));
+        ps.setArray(3, c.createArrayOf("int8", fns.toArray()));
+        ps.setArray(4, c.createArrayOf("int8", ops.toArray()));
+        ps.setArray(5, c.createArrayOf("int8", types.toArray()));
+        ps.setArray(6, c.createArrayOf("text", CatalogRules.PG_CLASS_STATISTICS.toArray()));
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            if (rs.getString(1).equals("a")) {
+              stats.add(rs.getInt(2));
+            } else {
+              rows.put(
+                  rs.getString(1) + rs.getLong(2),
+                  new String[] {
+                    rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)
+                  });
+            }
           }
-          out.put(rs.getLong(1), row);
         }
       }
+      return new Catalog(rows, stats);
     }
-    for (long oid : oids) {
-      if (!out.containsKey(oid)) {
+
+    /** The row of one object; an OID the catalog does not show is refused. */
+    String[] row(String kind, long oid) throws SQLException {
+      String[] r = rows.get(kind + oid);
+      if (r == null) {
         throw refuse("the statement uses an object (OID " + oid + ") the catalog does not show");
       }
+      return r;
     }
-    if (sql.contains("pg_proc")) {
-      for (Map.Entry<Long, String[]> e : out.entrySet()) {
-        if (CatalogRules.SIZE_FUNCTIONS.contains(e.getValue()[1])) {
-          usesSize = true;
-        }
-      }
-    }
-    return out;
   }
 
   private static boolean systemSchema(String nsp) {

@@ -431,12 +431,32 @@ public final class Session implements AutoCloseable {
    */
   @Override
   public void close() throws SQLException {
+    boolean reset = catalog != null && catalogSource.postgres() && discard(catalog);
+    boolean dirty = catalogStateChanged && !reset;
     try {
       if (catalog != null && catalog != backend) {
-        catalogSource.giveBack(catalog, catalogStateChanged);
+        catalogSource.giveBack(catalog, dirty || (catalogSource.postgres() && !reset));
       }
     } finally {
-      backendRelease.giveBack(backend, catalog == backend && catalogStateChanged);
+      backendRelease.giveBack(backend, catalog == backend && dirty);
+    }
+  }
+
+  /**
+   * {@code DISCARD ALL} on a PostgreSQL catalog connection before it goes back to the pool: the
+   * next session, perhaps another analyst's, inherits no setting, prepared statement or temporary
+   * object of this one (pgJDBC notices the command and forgets its own prepared statements).
+   */
+  private static boolean discard(Connection c) {
+    try (java.sql.Statement s = c.createStatement()) {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+      s.execute("DISCARD ALL");
+      return true;
+    } catch (SQLException e) {
+      return false; // the pool evicts it instead
     }
   }
 }
