@@ -58,6 +58,37 @@ final class AnswerComparison {
     this.tolerance = new double[q.columns().size()];
   }
 
+  /**
+   * What can be checked of an entry before the analyzer answers it, so that an entry the current
+   * analyzer does not answer yet is already known to be well formed: one check per column, keys
+   * that identify the exact rows, population queries that run and return the keys plus a value, a
+   * probe whose exact answer is empty. Null when the entry is fine.
+   */
+  static String checkEntry(CorpusQuery q, ResultTable exact, Direct direct) throws SQLException {
+    if (q.probe()) {
+      return exact.rows().isEmpty() ? null : "the exact answer of a probe has rows";
+    }
+    if (q.columns().size() != exact.labels().size()) {
+      return "cmp has " + q.columns().size() + " checks for " + exact.labels().size() + " columns";
+    }
+    List<Integer> keys = q.keyColumns();
+    if (!keys.isEmpty()) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (List<Object> row : exact.rows()) {
+        if (!seen.add(key(row, keys))) {
+          return "key columns do not identify the exact rows: " + key(row, keys) + " twice";
+        }
+      }
+    }
+    for (Map.Entry<Integer, String> p : q.population().entrySet()) {
+      ResultTable t = direct.query(p.getValue());
+      if (t.labels().size() != keys.size() + 1) {
+        return "population of column " + p.getKey() + " must return the keys and one value";
+      }
+    }
+    return null;
+  }
+
   /** k for C noisy cells: C·2·exp(−√2·k) = 10⁻⁶/C. */
   static double k(long cells) {
     return Math.log(2.0 * cells * cells * 1e6) / Math.sqrt(2);
