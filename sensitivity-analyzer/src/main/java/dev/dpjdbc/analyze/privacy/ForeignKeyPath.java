@@ -30,7 +30,7 @@ final class ForeignKeyPath {
    * @param parentColumns the parent side's paired columns, in the key's order
    * @param childAlternative the child columns that hold the parent's unit value (when the parent
    *     columns are a unit alternative of the parent), else null
-   * @param text {@code child.fk -> } for the unit's path
+   * @param text {@code child.fk -> parent.key}, for the unit's path
    */
   record Lift(
       List<Integer> childColumns,
@@ -113,7 +113,14 @@ final class ForeignKeyPath {
     if (!determines) {
       return Optional.empty();
     }
-    String text = childMeta.name() + "." + String.join(",", fk.columns()) + " -> ";
+    String text =
+        childMeta.name()
+            + "."
+            + String.join(",", fk.columns())
+            + " -> "
+            + fk.refTable()
+            + "."
+            + String.join(",", fk.refColumns());
     return Optional.of(new Lift(cs, ps, alternative, text));
   }
 

@@ -98,7 +98,7 @@ final class JoinPrivacy {
               + " no unit bounds; join the private rows instead and aggregate them",
           cols);
     }
-    RowBound m = Keys.matches(pub.rel, pub.keys, mq, "join with public " + Keys.name(pub.rel));
+    RowBound m = Keys.matches(pub.rel, pub.keys, mq);
     RowBound rows = priv.p.rowsPerUnit().times(m, "join with public " + Keys.name(pub.rel));
     boolean pubKept =
         type == JoinRelType.FULL
@@ -202,7 +202,10 @@ final class JoinPrivacy {
     }
     ForeignKeyPath.Lift fk = found.get();
     PrivacyUnit pu = parent.unit();
-    String path = fk.text() + pu.path();
+    String childPath = child.p.unit().path();
+    String ref = fk.text().substring(fk.text().indexOf(" -> ") + 4);
+    String up = pu.path().startsWith(ref) ? pu.path().substring(ref.length()) : "; " + pu.path();
+    String path = (childPath.contains(" -> ") ? childPath + ", then " : "") + fk.text() + up;
     List<Integer> childAlt =
         fk.childAlternative() == null ? null : child.shift(fk.childAlternative());
     if (!type.projectsRight()) {
@@ -213,8 +216,9 @@ final class JoinPrivacy {
         return Optional.empty(); // the unit would not be among the kept columns
       }
       RowBound rows = childRows(child, fk, mq, pu);
+      boolean nullable = type == JoinRelType.ANTI; // a semi-join keeps matched keys only
       return Optional.of(
-          RelPrivacy.privateRel(pu.with(List.of(childAlt), path, null, true), rows, cols));
+          RelPrivacy.privateRel(pu.with(List.of(childAlt), path, null, nullable), rows, cols));
     }
     RowBound rows = parent.p.rowsPerUnit().times(childRows(child, fk, mq, pu), "foreign-key join");
     boolean childKept =
@@ -247,7 +251,7 @@ final class JoinPrivacy {
         "a unit of "
             + pu.identity()
             + " may have any number of rows along "
-            + fk.text().replace(" -> ", "")
+            + fk.text().substring(0, fk.text().indexOf(" -> "))
             + "; the rewrite must cap rows per unit");
   }
 }

@@ -63,21 +63,21 @@ final class Keys {
   }
 
   /** Rows of {@code rel} one value of {@code keys} can match. */
-  static RowBound matches(RelNode rel, List<Integer> keys, RelMetadataQuery mq, String what) {
+  static RowBound matches(RelNode rel, List<Integer> keys, RelMetadataQuery mq) {
     if (unique(rel, keys, mq)) {
-      return RowBound.guaranteed(1, what + ": joined on a key of " + name(rel));
+      return RowBound.guaranteed(1, "joined on a key of " + name(rel));
     }
     Double max = mq.getMaxRowCount(rel);
     if (max != null && !Double.isInfinite(max) && max >= 0 && max < Long.MAX_VALUE) {
       return RowBound.guaranteed(
           Math.max(1, (long) Math.ceil(max)),
-          what + ": " + name(rel) + " has at most " + max.longValue() + " rows");
+          name(rel) + " has at most " + max.longValue() + " rows");
     }
     return RowBound.unbounded(
-        what
-            + ": a row may match any number of rows of "
+        "a row may match any number of rows of "
             + name(rel)
-            + " (the join columns are not a primary or unique key of it)");
+            + ": the join columns are not a primary or unique key of "
+            + name(rel));
   }
 
   static String name(RelNode rel) {
@@ -85,8 +85,10 @@ final class Keys {
     while (!(r instanceof TableScan) && r.getInputs().size() == 1) {
       r = r.getInput(0);
     }
-    return r instanceof TableScan s
-        ? s.getTable().getQualifiedName().get(s.getTable().getQualifiedName().size() - 1)
-        : rel.getRelTypeName();
+    if (r instanceof TableScan s) {
+      List<String> q = s.getTable().getQualifiedName();
+      return q.get(q.size() - 1);
+    }
+    return r instanceof org.apache.calcite.rel.core.Values ? "VALUES" : rel.getRelTypeName();
   }
 }

@@ -49,27 +49,36 @@ public record RowBound(long max, boolean guaranteed, String source) {
     return max != UNBOUNDED;
   }
 
-  /** Rows of a unit after pairing each of its rows here with at most {@code o.max} rows. */
-  public RowBound times(RowBound o, String source) {
+  /**
+   * Rows of a unit after pairing each of its rows here with at most {@code o.max} rows; unbounded
+   * (with the unbounded operand's reason) when either is.
+   */
+  public RowBound times(RowBound o, String what) {
     if (!bounded() || !o.bounded()) {
-      return unbounded(source + ": " + (bounded() ? o.source : this.source));
+      return bounded() ? o : this;
     }
     try {
-      return new RowBound(Math.multiplyExact(max, o.max), guaranteed && o.guaranteed, source);
+      return new RowBound(
+          Math.multiplyExact(max, o.max),
+          guaranteed && o.guaranteed,
+          what + " (" + max + " × " + o.max + ": " + o.source + ")");
     } catch (ArithmeticException overflow) {
-      return unbounded(source + ": the product overflows");
+      return unbounded(what + ": the product overflows");
     }
   }
 
-  /** Rows of a unit in the union of two relations. */
-  public RowBound plus(RowBound o, String source) {
+  /** Rows of a unit in the union of two relations; unbounded when either is. */
+  public RowBound plus(RowBound o, String what) {
     if (!bounded() || !o.bounded()) {
-      return unbounded(source + ": " + (bounded() ? o.source : this.source));
+      return bounded() ? o : this;
     }
     try {
-      return new RowBound(Math.addExact(max, o.max), guaranteed && o.guaranteed, source);
+      return new RowBound(
+          Math.addExact(max, o.max),
+          guaranteed && o.guaranteed,
+          what + " (" + max + " + " + o.max + ")");
     } catch (ArithmeticException overflow) {
-      return unbounded(source + ": the sum overflows");
+      return unbounded(what + ": the sum overflows");
     }
   }
 
