@@ -24,6 +24,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * The handler of {@link PrivacyMetadata}: one method per kind of relational expression, each asking
@@ -60,6 +61,9 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
     if (beyond.isPresent()) {
       return beyond.get();
     }
+    if (RexUtil.SubQueryFinder.find(filter.getCondition()) != null) {
+      return RelPrivacy.ambiguous(Expressions.SUBQUERY, in.columns());
+    }
     return in.withColumns(
         FilterNarrowing.narrow(
             in.columns(), filter.getCondition(), filter.getInput().getRowType()));
@@ -80,6 +84,9 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
     }
     if (program.getCondition() != null) {
       RexNode cond = program.expandLocalRef(program.getCondition());
+      if (RexUtil.SubQueryFinder.find(cond) != null) {
+        return RelPrivacy.ambiguous(Expressions.SUBQUERY, in.columns());
+      }
       in = in.withColumns(FilterNarrowing.narrow(in.columns(), cond, program.getInputRowType()));
     }
     List<RexNode> exprs = program.getProjectList().stream().map(program::expandLocalRef).toList();
@@ -90,6 +97,10 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
     Optional<RelPrivacy> beyond = RelPrivacy.beyondRule(List.of(in), names, "the projection");
     if (beyond.isPresent()) {
       return beyond.get();
+    }
+    Optional<String> refused = Expressions.crossUnit(exprs, in);
+    if (refused.isPresent()) {
+      return RelPrivacy.ambiguous(refused.get(), names.stream().map(ColumnFacts::unknown).toList());
     }
     ExprFacts facts = new ExprFacts(in.columns());
     List<ColumnFacts> cols = new ArrayList<>();
@@ -115,6 +126,11 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
   }
 
   public RelPrivacy privacy(Join join, RelMetadataQuery mq) {
+    if (RexUtil.SubQueryFinder.find(join.getCondition()) != null) {
+      return RelPrivacy.ambiguous(
+          Expressions.SUBQUERY,
+          join.getRowType().getFieldNames().stream().map(ColumnFacts::unknown).toList());
+    }
     return JoinPrivacy.of(join, of(join.getLeft(), mq), of(join.getRight(), mq), mq);
   }
 

@@ -39,9 +39,9 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * The multi-table test schema of issue 8 (employees, departments, visits, customers, orders, ...),
- * created in an in-memory H2 database, read back through {@link ConstraintCatalog} (keys, foreign
- * keys, CHECKs, NUMERIC ranges), merged with a policy, and mirrored as a Calcite schema for {@link
- * RelBuilder}.
+ * created in an in-memory H2 database (or an embedded PostgreSQL), read back through {@link
+ * ConstraintCatalog} (keys, foreign keys, CHECKs, NUMERIC ranges), merged with a policy, and
+ * mirrored as a Calcite schema for {@link RelBuilder}.
  *
  * <p>The catalog does not read DATE/TIMESTAMP bounds from CHECKs yet; the fixture adds those of
  * {@code employees.hired}, {@code visits.visited} and {@code orders.placed} to the metadata it read
@@ -125,12 +125,18 @@ final class PrivacyFixture {
   final List<TableBounds> bounds = new ArrayList<>();
   final SchemaPlus schema;
 
+  /** The schema in a fresh in-memory H2 database (names folded to lower case, as PostgreSQL). */
   PrivacyFixture() throws SQLException {
-    connection =
+    this(
         DriverManager.getConnection(
             "jdbc:h2:mem:privacy"
                 + System.nanoTime()
-                + ";DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE");
+                + ";DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE"));
+  }
+
+  /** The schema created through {@code connection} (H2 or PostgreSQL), read back from it. */
+  PrivacyFixture(Connection connection) throws SQLException {
+    this.connection = connection;
     try (Statement s = connection.createStatement()) {
       for (String ddl : DDL) {
         s.execute(ddl);

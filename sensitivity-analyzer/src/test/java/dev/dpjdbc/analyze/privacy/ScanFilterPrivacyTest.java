@@ -50,7 +50,7 @@ class ScanFilterPrivacyTest {
             "scan_checkBetween_interval",
             b -> b.scan("employees").build(),
             interval("salary", 0, 200000),
-            source("salary", "CONSTRAINT"),
+            source("salary", "check"),
             interval("age", 18, 70)),
         test(
             "scan_policyBound_winsOverNumericPrecision",
