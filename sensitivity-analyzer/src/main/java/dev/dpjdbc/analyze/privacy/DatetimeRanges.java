@@ -273,6 +273,9 @@ final class DatetimeRanges {
     boolean td = SqlTypeUtil.isDate(to);
     boolean fts = SqlTypeUtil.isTimestamp(from);
     boolean tts = SqlTypeUtil.isTimestamp(to);
+    if (fts && tts && to.getPrecision() < from.getPrecision()) {
+      return RexIntervals.add(r, new Range(-1000, 1000)); // rounded to whole seconds or finer
+    }
     if ((fd && td) || (fts && tts) || (from.getSqlTypeName() == to.getSqlTypeName())) {
       return r;
     }

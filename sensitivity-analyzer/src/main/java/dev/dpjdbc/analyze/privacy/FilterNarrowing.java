@@ -60,6 +60,9 @@ final class FilterNarrowing {
         continue;
       }
       RelDataType type = row.getFieldList().get(i).getType();
+      if (!sameUnits(type, lit.getType())) {
+        continue; // e.g. a DATE column against a TIMESTAMP literal: days vs milliseconds
+      }
       ColumnFacts f = out.get(i);
       if (kind == SqlKind.SEARCH) {
         out.set(i, search(f, lit.getValueAs(Sarg.class), type, src));
@@ -86,6 +89,8 @@ final class FilterNarrowing {
             call.getOperands().get(0) instanceof RexInputRef r ? r.getIndex() : -1;
         case CAST ->
             call.getOperands().get(0) instanceof RexInputRef r
+                    && SqlTypeUtil.isNumeric(r.getType())
+                    && SqlTypeUtil.isNumeric(call.getType())
                     && !Casts.narrower(r.getType(), call.getType())
                     && Casts.scale(call.getType()) >= Casts.scale(r.getType())
                 ? r.getIndex()
@@ -94,6 +99,14 @@ final class FilterNarrowing {
       };
     }
     return -1;
+  }
+
+  /** Values of the two types are compared in the same units (and representation). */
+  private static boolean sameUnits(RelDataType column, RelDataType literal) {
+    if (SqlTypeUtil.isNumeric(column) || SqlTypeUtil.isNumeric(literal)) {
+      return SqlTypeUtil.isNumeric(column) && SqlTypeUtil.isNumeric(literal);
+    }
+    return column.getSqlTypeName().getFamily() == literal.getSqlTypeName().getFamily();
   }
 
   private static boolean ordered(RelDataType t) {

@@ -62,16 +62,16 @@ public final class PrivacyAnalysis {
     }.go(rel);
     while (!todo.isEmpty()) {
       String[] name = todo.poll();
-      String key = (name[0] + "." + name[1]).toLowerCase(Locale.ROOT);
-      if (loaded.containsKey(key)) {
-        continue;
-      }
       Optional<TableMeta> meta = catalog.table(name[0], name[1]);
       if (meta.isEmpty() && name[0] != null) {
         meta = catalog.table(null, name[1]);
       }
       if (meta.isEmpty()) {
         continue; // the scan will say the table is unknown
+      }
+      String key = (meta.get().schema() + "." + meta.get().name()).toLowerCase(Locale.ROOT);
+      if (loaded.containsKey(key)) {
+        continue; // asked for under another spelling, or already read
       }
       loaded.put(key, new TableBounds(meta.get(), policy));
       for (TableMeta.ForeignKey fk : meta.get().foreignKeys()) {

@@ -12,13 +12,18 @@ import static dev.dpjdbc.analyze.privacy.Expect.status;
 import static dev.dpjdbc.analyze.privacy.Expect.test;
 import static dev.dpjdbc.analyze.privacy.Expect.unbounded;
 import static dev.dpjdbc.analyze.privacy.Expect.unit;
+import static dev.dpjdbc.analyze.privacy.PrivacyFixture.day;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.privacy.Expect.Case;
 import dev.dpjdbc.analyze.privacy.RelPrivacy.Status;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.stream.Stream;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.TimestampString;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -182,6 +187,24 @@ class ScanFilterPrivacyTest {
                                     new org.apache.calcite.util.DateString("2020-01-01"))))
                     .build(),
             interval("hired", PrivacyFixture.day("2020-01-01"), PrivacyFixture.day("2025-12-31"))),
+        test(
+            "filter_dateAgainstTimestampLiteral_neverMixesUnits",
+            b ->
+                b.scan("employees")
+                    .filter(
+                        b.greaterThanOrEqual(
+                            b.field("hired"),
+                            b.getRexBuilder()
+                                .makeTimestampLiteral(
+                                    new TimestampString("2020-01-01 00:00:00"), 0)))
+                    .build(),
+            p -> {
+              Interval iv = Expect.col(p, "hired").interval();
+              assertTrue(
+                  iv.lower() == day("2015-01-01") || iv.lower() == day("2020-01-01"),
+                  () -> "narrowed in days or not at all: " + p);
+              assertEquals(day("2025-12-31"), iv.upper(), () -> p.toString());
+            }),
         test(
             "filter_or_narrowsNothing",
             b ->
