@@ -33,6 +33,11 @@ public final class TableBounds {
     return meta;
   }
 
+  /** The policy marks the table {@code public: true}: it holds no personal data, has no unit. */
+  public boolean isPublic() {
+    return policy.map(Policy.TablePolicy::isPublic).orElse(false);
+  }
+
   /** The unit's columns (backend spelling); empty when the table has none. */
   public List<String> unitColumns() {
     Optional<String> p = policy.map(Policy.TablePolicy::privacyUnit);

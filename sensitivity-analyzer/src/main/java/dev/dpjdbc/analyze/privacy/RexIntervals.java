@@ -1,0 +1,352 @@
+package dev.dpjdbc.analyze.privacy;
+
+import dev.dpjdbc.analyze.bounds.Interval;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexVisitorImpl;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+
+/**
+ * Interval arithmetic over row expressions: the interval a value of {@code e} lies in whenever it
+ * is not NULL, given the intervals of the input columns. Every rule is sound (the true value is
+ * always inside) and data-independent (it reads only the input intervals and the literals):
+ *
+ * <ul>
+ *   <li>literals are points; + and − add the ends; × takes the min/max of the four products; / only
+ *       when the divisor's interval excludes 0 (integer division truncating toward zero); MOD is
+ *       bounded by the dividend and the divisor; unary minus flips;
+ *   <li>CASE and COALESCE take the hull of their value operands (NULL adds nothing); NULLIF keeps
+ *       its first operand's;
+ *   <li>ABS, FLOOR, CEIL, ROUND and TRUNCATE are applied to the ends (they are monotone; ROUND's
+ *       ends are taken under both tie rules, PostgreSQL's numeric and double differ); LEAST and
+ *       GREATEST as in PostgreSQL, which ignores NULL arguments, so only non-nullable arguments may
+ *       lower LEAST's upper end (and raise GREATEST's lower end);
+ *   <li>CAST keeps the interval, rounding outward to an integer or a smaller scale; a cast to a
+ *       narrower type keeps it too and says so (the backend raises an error for a value outside);
+ *       BOOLEAN to a number gives [0, 1]; dates, timestamps, EXTRACT and date truncation are in
+ *       {@link DatetimeRanges};
+ *   <li>anything else (comparisons, text, unknown functions, bind parameters) is unbounded.
+ * </ul>
+ *
+ * <p>The ends of + − × are computed exactly in decimal and rounded to the nearest double; those of
+ * / outward. The rewrite clamps in SQL to the bounds it uses, so a rounding can cost utility but
+ * not privacy.
+ */
+final class RexIntervals {
+  private final List<ColumnFacts> in;
+  private final List<String> names;
+  private final List<String> notes = new ArrayList<>();
+
+  RexIntervals(List<ColumnFacts> in) {
+    this.in = in;
+    this.names = in.stream().map(ColumnFacts::name).toList();
+  }
+
+  /** The interval of {@code e}, with a source naming the expression and its inputs' sources. */
+  Interval interval(RexNode e) {
+    if (e instanceof RexInputRef ref) {
+      return in.get(ref.getIndex()).interval();
+    }
+    notes.clear();
+    Range r = range(e);
+    if (r.isEmpty() || r.isAll()) {
+      return Interval.UNBOUNDED;
+    }
+    return Interval.of(r.lo(), r.hi(), source(e));
+  }
+
+  private String source(RexNode e) {
+    Set<String> leaves = new LinkedHashSet<>();
+    e.accept(
+        new RexVisitorImpl<Void>(true) {
+          @Override
+          public Void visitInputRef(RexInputRef ref) {
+            Interval iv = in.get(ref.getIndex()).interval();
+            if (iv.lower() > Double.NEGATIVE_INFINITY || iv.upper() < Double.POSITIVE_INFINITY) {
+              leaves.add(names.get(ref.getIndex()) + ": " + iv.source());
+            }
+            return null;
+          }
+        });
+    String text = RexText.render(e, names);
+    String from = leaves.isEmpty() ? "" : " from " + String.join("; ", leaves);
+    String note = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
+    return text + from + note;
+  }
+
+  Range range(RexNode e) {
+    if (e instanceof RexInputRef ref) {
+      Interval iv = in.get(ref.getIndex()).interval();
+      return new Range(iv.lower(), iv.upper());
+    }
+    if (e instanceof RexLiteral lit) {
+      return DatetimeRanges.literal(lit);
+    }
+    if (!(e instanceof RexCall call)) {
+      return Range.ALL; // bind parameters, correlation variables, ...
+    }
+    List<RexNode> ops = call.getOperands();
+    return switch (call.getKind()) {
+      case PLUS, MINUS -> plusMinus(call);
+      case TIMES -> numeric(call) ? times(range(ops.get(0)), range(ops.get(1))) : Range.ALL;
+      case DIVIDE -> numeric(call) ? divide(call) : Range.ALL;
+      case MOD -> numeric(call) ? mod(range(ops.get(0)), range(ops.get(1))) : Range.ALL;
+      case MINUS_PREFIX -> negate(range(ops.get(0)));
+      case PLUS_PREFIX, NULLIF -> range(ops.get(0));
+      case CASE -> {
+        Range h = Range.EMPTY;
+        for (int i = 1; i < ops.size(); i += 2) {
+          h = h.hull(range(ops.get(i)));
+        }
+        yield h.hull(range(ops.get(ops.size() - 1)));
+      }
+      case COALESCE -> ops.stream().map(this::range).reduce(Range.EMPTY, Range::hull);
+      case CAST, SAFE_CAST -> cast(ops.get(0), call.getType());
+      case GREATEST, GREATEST_PG -> extremum(ops, false);
+      case LEAST, LEAST_PG -> extremum(ops, true);
+      case FLOOR, CEIL -> {
+        boolean ceil = call.getKind() == SqlKind.CEIL;
+        if (ops.size() == 1) {
+          yield range(ops.get(0)).monotone(ceil ? Math::ceil : Math::floor);
+        }
+        yield DatetimeRanges.trunc(
+            DatetimeRanges.unit(ops.get(1)),
+            ceil,
+            ops.get(0).getType(),
+            call.getType(),
+            range(ops.get(0)));
+      }
+      case EXTRACT -> DatetimeRanges.extract(call, this);
+      case DATE_TRUNC -> DatetimeRanges.dateTrunc(call, this);
+      default -> byName(call);
+    };
+  }
+
+  private Range byName(RexCall call) {
+    List<RexNode> ops = call.getOperands();
+    String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+    return switch (name) {
+      case "ABS" -> abs(range(ops.get(0)));
+      case "ROUND" -> round(call, false);
+      case "TRUNCATE", "TRUNC" -> round(call, true);
+      case "DATE_PART" -> DatetimeRanges.extract(call, this);
+      case "DATE_TRUNC", "TIMESTAMP_TRUNC" -> DatetimeRanges.dateTrunc(call, this);
+      default -> Range.ALL; // unknown function: nothing is known
+    };
+  }
+
+  private static boolean numeric(RexCall call) {
+    if (!SqlTypeUtil.isNumeric(call.getType())) {
+      return false;
+    }
+    return call.getOperands().stream().allMatch(o -> SqlTypeUtil.isNumeric(o.getType()));
+  }
+
+  private Range plusMinus(RexCall call) {
+    boolean minus = call.getKind() == SqlKind.MINUS;
+    RexNode a = call.getOperands().get(0);
+    RexNode b = call.getOperands().get(1);
+    if (numeric(call)) {
+      Range x = range(a);
+      Range y = range(b);
+      return minus ? add(x, negate(y)) : add(x, y);
+    }
+    if (SqlTypeUtil.isDatetime(call.getType())) {
+      return DatetimeRanges.shift(call, this, minus);
+    }
+    return Range.ALL;
+  }
+
+  static Range add(Range x, Range y) {
+    if (x.isEmpty() || y.isEmpty()) {
+      return Range.EMPTY;
+    }
+    return new Range(exactAdd(x.lo(), y.lo()), exactAdd(x.hi(), y.hi()));
+  }
+
+  static Range negate(Range x) {
+    return x.isEmpty() ? x : new Range(-x.hi(), -x.lo());
+  }
+
+  static Range times(Range x, Range y) {
+    if (x.isEmpty() || y.isEmpty()) {
+      return Range.EMPTY;
+    }
+    double[] p = {
+      mul(x.lo(), y.lo()), mul(x.lo(), y.hi()), mul(x.hi(), y.lo()), mul(x.hi(), y.hi())
+    };
+    double lo = Math.min(Math.min(p[0], p[1]), Math.min(p[2], p[3]));
+    double hi = Math.max(Math.max(p[0], p[1]), Math.max(p[2], p[3]));
+    return new Range(lo, hi);
+  }
+
+  private static double mul(double a, double b) {
+    if (a == 0 || b == 0) {
+      return 0; // 0 × ∞ is 0 here: an end of 0 is a value, not a limit
+    }
+    if (Double.isInfinite(a) || Double.isInfinite(b)) {
+      return a * b;
+    }
+    return BigDecimal.valueOf(a).multiply(BigDecimal.valueOf(b)).doubleValue();
+  }
+
+  private static double exactAdd(double a, double b) {
+    if (Double.isInfinite(a) || Double.isInfinite(b)) {
+      return a + b; // never −∞ + ∞: lower ends are never +∞, upper ends never −∞
+    }
+    return BigDecimal.valueOf(a).add(BigDecimal.valueOf(b)).doubleValue();
+  }
+
+  private Range divide(RexCall call) {
+    Range x = range(call.getOperands().get(0));
+    Range y = range(call.getOperands().get(1));
+    if (x.isEmpty() || y.isEmpty()) {
+      return Range.EMPTY;
+    }
+    if (y.contains(0)) {
+      notes.add("the divisor's interval includes 0");
+      return Range.ALL;
+    }
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (double a : new double[] {x.lo(), x.hi()}) {
+      for (double b : new double[] {y.lo(), y.hi()}) {
+        double q = quotient(a, b, RoundingMode.FLOOR);
+        double q2 = quotient(a, b, RoundingMode.CEILING);
+        if (Double.isNaN(q) || Double.isNaN(q2)) {
+          return Range.ALL;
+        }
+        lo = Math.min(lo, q);
+        hi = Math.max(hi, q2);
+      }
+    }
+    Range r = new Range(lo, hi);
+    // integer division truncates toward zero, a non-decreasing function of the real quotient
+    return SqlTypeUtil.isIntType(call.getType())
+        ? r.monotone(v -> v < 0 ? Math.ceil(v) : Math.floor(v))
+        : r;
+  }
+
+  private static double quotient(double a, double b, RoundingMode mode) {
+    if (Double.isInfinite(a) || Double.isInfinite(b)) {
+      return a / b; // ∞/∞ is NaN: unbounded
+    }
+    return BigDecimal.valueOf(a)
+        .divide(BigDecimal.valueOf(b), new MathContext(34, mode))
+        .doubleValue();
+  }
+
+  /** x MOD y has the sign of x and |x MOD y| < max |y| and <= |x|. */
+  private static Range mod(Range x, Range y) {
+    if (x.isEmpty() || y.isEmpty()) {
+      return Range.EMPTY;
+    }
+    double m = Math.max(Math.abs(y.lo()), Math.abs(y.hi()));
+    return new Range(Math.max(Math.min(0, x.lo()), -m), Math.min(Math.max(0, x.hi()), m));
+  }
+
+  private static Range abs(Range x) {
+    if (x.isEmpty() || x.lo() >= 0) {
+      return x;
+    }
+    if (x.hi() <= 0) {
+      return negate(x);
+    }
+    return new Range(0, Math.max(-x.lo(), x.hi()));
+  }
+
+  private Range extremum(List<RexNode> ops, boolean least) {
+    double all = least ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY; // LEAST: min lo
+    double nonNull = least ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+    double any = least ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    boolean someNonNull = false;
+    for (RexNode o : ops) {
+      Range r = range(o);
+      if (r.isEmpty()) {
+        continue;
+      }
+      double near = least ? r.lo() : r.hi(); // the end the extremum can reach
+      double far = least ? r.hi() : r.lo(); // the end that caps it, if the argument is present
+      all = least ? Math.min(all, near) : Math.max(all, near);
+      any = least ? Math.max(any, far) : Math.min(any, far);
+      if (!o.getType().isNullable()) {
+        someNonNull = true;
+        nonNull = least ? Math.min(nonNull, far) : Math.max(nonNull, far);
+      }
+    }
+    double cap = someNonNull ? nonNull : any;
+    return least ? new Range(all, cap) : new Range(cap, all);
+  }
+
+  private Range round(RexCall call, boolean truncate) {
+    List<RexNode> ops = call.getOperands();
+    int digits = 0;
+    if (ops.size() > 1) {
+      if (!(ops.get(1) instanceof RexLiteral lit) || lit.isNull()) {
+        return Range.ALL;
+      }
+      BigDecimal d = lit.getValueAs(BigDecimal.class);
+      if (d == null) {
+        return Range.ALL;
+      }
+      digits = d.intValue();
+    }
+    int s = digits;
+    Range x = range(ops.get(0));
+    if (truncate) {
+      return x.monotone(v -> BigDecimal.valueOf(v).setScale(s, RoundingMode.DOWN).doubleValue());
+    }
+    return new Range(
+        x.monotone(v -> roundTie(v, s, true)).lo(), x.monotone(v -> roundTie(v, s, false)).hi());
+  }
+
+  private static double roundTie(double v, int scale, boolean low) {
+    BigDecimal b = BigDecimal.valueOf(v);
+    double up = b.setScale(scale, RoundingMode.HALF_UP).doubleValue();
+    double down = b.setScale(scale, RoundingMode.HALF_DOWN).doubleValue();
+    return low ? Math.min(up, down) : Math.max(up, down);
+  }
+
+  private Range cast(RexNode operand, RelDataType to) {
+    RelDataType from = operand.getType();
+    Range x = range(operand);
+    if (SqlTypeUtil.isBoolean(from) && SqlTypeUtil.isNumeric(to)) {
+      return new Range(0, 1);
+    }
+    if (SqlTypeUtil.isDatetime(from) && SqlTypeUtil.isDatetime(to)) {
+      return DatetimeRanges.convert(x, from, to);
+    }
+    if (!SqlTypeUtil.isNumeric(from) || !SqlTypeUtil.isNumeric(to)) {
+      return Range.ALL;
+    }
+    if (Casts.narrower(from, to)) {
+      notes.add(
+          "CAST to the narrower "
+              + to.getFullTypeString()
+              + " keeps the interval: a value outside it raises an error in the backend");
+    }
+    if (SqlTypeUtil.isIntType(to) && !SqlTypeUtil.isIntType(from)) {
+      return x.monotone(Math::floor).hull(x.monotone(Math::ceil)); // rounds outward
+    }
+    if (SqlTypeUtil.isDecimal(to) && to.getScale() < Casts.scale(from)) {
+      int s = to.getScale();
+      return new Range(
+          x.monotone(v -> BigDecimal.valueOf(v).setScale(s, RoundingMode.FLOOR).doubleValue()).lo(),
+          x.monotone(v -> BigDecimal.valueOf(v).setScale(s, RoundingMode.CEILING).doubleValue())
+              .hi());
+    }
+    return x;
+  }
+}

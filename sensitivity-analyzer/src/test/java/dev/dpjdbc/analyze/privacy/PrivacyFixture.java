@@ -1,0 +1,248 @@
+package dev.dpjdbc.analyze.privacy;
+
+import dev.dpjdbc.analyze.bounds.ColumnMeta;
+import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.bounds.Interval;
+import dev.dpjdbc.analyze.bounds.TableBounds;
+import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.policy.Policy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * The multi-table test schema of issue 8 (employees, departments, visits, customers, orders, ...),
+ * created in an in-memory H2 database (or an embedded PostgreSQL), read back through {@link
+ * ConstraintCatalog} (keys, foreign keys, CHECKs, NUMERIC ranges), merged with a policy, and
+ * mirrored as a Calcite schema for {@link RelBuilder}.
+ *
+ * <p>The catalog does not read DATE/TIMESTAMP bounds from CHECKs yet; the fixture adds those of
+ * {@code employees.hired}, {@code visits.visited} and {@code orders.placed} to the metadata it read
+ * (in Calcite's units: days and milliseconds since 1970-01-01), as a catalog that did would.
+ */
+final class PrivacyFixture {
+  static final String POLICY =
+      """
+      tables:
+        departments: {public: true}
+        products: {public: true}
+        tags: {public: true}
+        employees:
+          columns:
+            bonus: {min: 0, max: 5000}
+        shifts:
+          privacy_unit: employee_id
+          max_rows_per_unit: 5
+          columns:
+            hours: {min: 0, max: 12}
+        broken: {privacy_unit: nope}
+      """;
+
+  private static final String[] DDL = {
+    "CREATE TABLE departments (id INTEGER PRIMARY KEY, name VARCHAR(50) NOT NULL,"
+        + " budget NUMERIC(12,2))",
+    "CREATE TABLE employees (id INTEGER PRIMARY KEY,"
+        + " dept_id INTEGER NOT NULL REFERENCES departments(id),"
+        + " manager_id INTEGER REFERENCES employees(id),"
+        + " salary INTEGER NOT NULL CHECK (salary BETWEEN 0 AND 200000),"
+        + " age INTEGER CHECK (age BETWEEN 18 AND 70),"
+        + " hired DATE NOT NULL CHECK (hired BETWEEN DATE '2015-01-01' AND DATE '2025-12-31'),"
+        + " remote BOOLEAN NOT NULL,"
+        + " region VARCHAR(1) NOT NULL CHECK (region IN ('N', 'S', 'E', 'W')),"
+        + " level INTEGER NOT NULL CHECK (level IN (1, 2, 3, 4, 5)),"
+        + " bonus NUMERIC(8,2), score DOUBLE PRECISION, email VARCHAR(100))",
+    "CREATE TABLE visits (id INTEGER PRIMARY KEY,"
+        + " employee_id INTEGER NOT NULL REFERENCES employees(id),"
+        + " visited DATE NOT NULL, minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 600))",
+    "CREATE TABLE badges (employee_id INTEGER PRIMARY KEY REFERENCES employees(id),"
+        + " badge VARCHAR(10))",
+    "CREATE TABLE shifts (id INTEGER PRIMARY KEY,"
+        + " employee_id INTEGER NOT NULL REFERENCES employees(id), hours INTEGER,"
+        + " kind VARCHAR(5) NOT NULL CHECK (kind IN ('day', 'night')))",
+    "CREATE TABLE customers (id INTEGER PRIMARY KEY,"
+        + " region VARCHAR(1) CHECK (region IN ('N', 'S', 'E', 'W')), segment VARCHAR(10),"
+        + " birth_year INTEGER CHECK (birth_year BETWEEN 1920 AND 2010))",
+    "CREATE TABLE products (id INTEGER PRIMARY KEY, name VARCHAR(50), list_price NUMERIC(8,2))",
+    "CREATE TABLE orders (id INTEGER PRIMARY KEY,"
+        + " customer_id INTEGER NOT NULL REFERENCES customers(id),"
+        + " salesperson_id INTEGER REFERENCES employees(id),"
+        + " price NUMERIC(10,2) NOT NULL CHECK (price BETWEEN 0 AND 1000),"
+        + " qty INTEGER NOT NULL CHECK (qty BETWEEN 1 AND 20), placed TIMESTAMP NOT NULL)",
+    "CREATE TABLE order_items (id INTEGER PRIMARY KEY,"
+        + " order_id INTEGER NOT NULL REFERENCES orders(id),"
+        + " product_id INTEGER NOT NULL REFERENCES products(id),"
+        + " amount INTEGER NOT NULL CHECK (amount BETWEEN 1 AND 10))",
+    "CREATE TABLE tags (name VARCHAR(20) NOT NULL, region VARCHAR(1))",
+    "CREATE TABLE notes (body VARCHAR(100))",
+    "CREATE TABLE broken (id INTEGER PRIMARY KEY, x INTEGER)",
+  };
+
+  static final List<String> TABLES =
+      List.of(
+          "departments",
+          "employees",
+          "visits",
+          "badges",
+          "shifts",
+          "customers",
+          "products",
+          "orders",
+          "order_items",
+          "tags",
+          "notes",
+          "broken");
+
+  final Connection connection;
+  final ConstraintCatalog catalog;
+  final Policy policy = Policy.parse(POLICY, "test policy");
+  final List<TableBounds> bounds = new ArrayList<>();
+  final SchemaPlus schema;
+
+  /** The schema in a fresh in-memory H2 database (names folded to lower case, as PostgreSQL). */
+  PrivacyFixture() throws SQLException {
+    this(
+        DriverManager.getConnection(
+            "jdbc:h2:mem:privacy"
+                + System.nanoTime()
+                + ";DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE"));
+  }
+
+  /** The schema created through {@code connection} (H2 or PostgreSQL), read back from it. */
+  PrivacyFixture(Connection connection) throws SQLException {
+    this.connection = connection;
+    try (Statement s = connection.createStatement()) {
+      for (String ddl : DDL) {
+        s.execute(ddl);
+      }
+    }
+    catalog = new ConstraintCatalog(connection);
+    SchemaPlus root = CalciteSchema.createRootSchema(false).plus();
+    schema = root.add("public", new org.apache.calcite.schema.impl.AbstractSchema());
+    for (String t : TABLES) {
+      TableMeta meta = withDates(catalog.table("public", t).orElseThrow());
+      bounds.add(new TableBounds(meta, policy));
+      schema.add(t, new MetaTable(meta));
+    }
+  }
+
+  /** The date bounds the CHECKs state, in Calcite's units. */
+  private static TableMeta withDates(TableMeta m) {
+    Map<String, Interval> iv = new HashMap<>(m.constraintIntervals());
+    switch (m.name()) {
+      case "employees" -> iv.put("hired", days("2015-01-01", "2025-12-31", "CHECK hired"));
+      case "visits" -> iv.put("visited", days("2020-01-01", "2024-12-31", "CHECK visited"));
+      case "orders" ->
+          iv.put(
+              "placed",
+              Interval.of(millis("2020-01-01T00:00"), millis("2024-12-31T23:59"), "CHECK placed"));
+      default -> {
+        return m;
+      }
+    }
+    return new TableMeta(
+        m.schema(),
+        m.name(),
+        m.columns(),
+        m.primaryKey(),
+        m.foreignKeys(),
+        iv,
+        m.constraintValues(),
+        m.valueSources());
+  }
+
+  static Interval days(String from, String to, String source) {
+    return Interval.of(day(from), day(to), source);
+  }
+
+  static double day(String iso) {
+    return LocalDate.parse(iso).toEpochDay();
+  }
+
+  static double millis(String iso) {
+    return LocalDateTime.parse(iso).toInstant(ZoneOffset.UTC).toEpochMilli();
+  }
+
+  /**
+   * A builder over the schema, wired by hand: {@code Frameworks} would open a Calcite JDBC
+   * connection, whose HTTP client the build excludes.
+   */
+  RelBuilder builder() {
+    JavaTypeFactoryImpl types = new JavaTypeFactoryImpl();
+    RelOptCluster cluster =
+        RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(types));
+    CalciteCatalogReader reader =
+        new CalciteCatalogReader(
+            CalciteSchema.from(schema.getParentSchema()),
+            List.of("public"),
+            types,
+            CalciteConnectionConfig.DEFAULT);
+    return RelFactories.LOGICAL_BUILDER.create(cluster, reader);
+  }
+
+  PrivacyAnalysis analysis() {
+    return PrivacyAnalysis.of(TableFactsSource.of(bounds));
+  }
+
+  /** A Calcite table with the row type and primary key of a catalog table. */
+  static final class MetaTable extends AbstractTable {
+    private final TableMeta meta;
+
+    MetaTable(TableMeta meta) {
+      this.meta = meta;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+      RelDataTypeFactory.Builder b = f.builder();
+      for (ColumnMeta c : meta.columns().values()) {
+        SqlTypeName n = SqlTypeName.getNameForJdbcType(c.jdbcType());
+        RelDataType t =
+            switch (c.jdbcType()) {
+              case Types.NUMERIC, Types.DECIMAL -> f.createSqlType(n, c.precision(), c.scale());
+              case Types.VARCHAR, Types.CHAR -> f.createSqlType(n, c.precision());
+              default -> f.createSqlType(n);
+            };
+        b.add(c.name(), f.createTypeWithNullability(t, c.nullable()));
+      }
+      return b.build();
+    }
+
+    @Override
+    public Statistic getStatistic() {
+      List<String> names = new ArrayList<>(meta.columns().keySet());
+      if (meta.primaryKey().isEmpty()) {
+        return Statistics.UNKNOWN;
+      }
+      ImmutableBitSet key =
+          ImmutableBitSet.of(meta.primaryKey().stream().map(names::indexOf).toList());
+      return Statistics.of(100d, List.of(key));
+    }
+  }
+}
