@@ -40,10 +40,40 @@ final class FrontEndErrors {
     return new SQLException("syntax error: " + first, AnalyzerSqlState.SYNTAX_ERROR.code(), e);
   }
 
-  static SQLException validation(CalciteContextException e, PostgresOperators functions) {
-    String raw = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+  /**
+   * @param sql the text Calcite parsed: an unknown table is named as written there ({@code
+   *     hr.employees}; Calcite names only the first part it could not resolve)
+   */
+  static SQLException validation(
+      CalciteContextException e, PostgresOperators functions, String sql) {
+    String raw = String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
     String at = at(e.getPosLine(), e.getPosColumn());
-    return validation(String.valueOf(raw), at, functions, e);
+    Matcher m = TABLE.matcher(raw);
+    if (m.matches()) {
+      String written =
+          slice(sql, e.getPosLine(), e.getPosColumn(), e.getEndPosLine(), e.getEndPosColumn());
+      String name = written != null ? written : m.group(1);
+      return new SQLException(
+          "relation " + name + " does not exist" + at + folding(),
+          AnalyzerSqlState.UNDEFINED_TABLE.code(),
+          e);
+    }
+    return validation(raw, at, functions, e);
+  }
+
+  /**
+   * The text between two 1-based (line, column) positions, both inclusive; null if out of range.
+   */
+  private static String slice(String sql, int line, int column, int endLine, int endColumn) {
+    String[] lines = sql.split("\n", -1);
+    if (line < 1 || endLine != line || line > lines.length) {
+      return null;
+    }
+    String l = lines[line - 1];
+    if (column < 1 || endColumn < column || endColumn > l.length()) {
+      return null;
+    }
+    return l.substring(column - 1, endColumn).strip();
   }
 
   static SQLException validation(

@@ -112,7 +112,7 @@ public final class RelFrontEnd {
     try {
       validated = validator.validate(parsed);
     } catch (CalciteContextException e) {
-      throw FrontEndErrors.validation(e, PostgresOperators.INSTANCE);
+      throw FrontEndErrors.validation(e, PostgresOperators.INSTANCE, text.sql());
     } catch (CalciteException e) {
       throw FrontEndErrors.validation(
           String.valueOf(e.getMessage()), "", PostgresOperators.INSTANCE, e);
