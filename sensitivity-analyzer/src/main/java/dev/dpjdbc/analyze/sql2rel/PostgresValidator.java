@@ -6,6 +6,8 @@ import java.util.Map;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -29,7 +31,8 @@ import org.apache.calcite.sql.validate.SqlValidatorImpl;
  * SELECT's own FROM items ({@code sex} → {@code employees.sex}); Calcite only replaces unqualified
  * names by aliases, so the input column wins. HAVING gets the same treatment (PostgreSQL does not
  * look at output aliases in HAVING at all; Calcite's BABEL conformance does, after input columns
- * here). ORDER BY needs nothing: both prefer the output name there.
+ * here), and so do names inside ORDER BY expressions; a bare ORDER BY name prefers the output
+ * column in both.
  */
 final class PostgresValidator extends SqlValidatorImpl {
   PostgresValidator(
@@ -56,6 +59,26 @@ final class PostgresValidator extends SqlValidatorImpl {
       select.setHaving(having.accept(new InputColumnsFirst(select)));
     }
     super.validateHavingClause(select);
+  }
+
+  /**
+   * ORDER BY: a bare name prefers the output column (as in Calcite), but a name inside an
+   * expression ({@code ORDER BY educ + 0}) is an input column in PostgreSQL, while Calcite would
+   * still take the output alias.
+   */
+  @Override
+  public SqlNode expandOrderExpr(SqlSelect select, SqlNode orderExpr) {
+    SqlNode core = orderExpr;
+    while (core instanceof SqlCall call
+        && (core.getKind() == SqlKind.DESCENDING
+            || core.getKind() == SqlKind.NULLS_FIRST
+            || core.getKind() == SqlKind.NULLS_LAST)) {
+      core = call.operand(0);
+    }
+    if (core instanceof SqlIdentifier || core instanceof SqlLiteral) {
+      return super.expandOrderExpr(select, orderExpr);
+    }
+    return super.expandOrderExpr(select, orderExpr.accept(new InputColumnsFirst(select)));
   }
 
   /** Qualifies simple names that resolve to one column of the SELECT's own FROM items. */

@@ -86,7 +86,7 @@ public final class RelFrontEnd {
 
   private Translation run(String sql) throws SQLException {
     QueryText text = QueryText.of(sql);
-    SqlNode parsed = text.renumber(parse(text.sql()));
+    SqlNode parsed = TimeZoneLiterals.rewrite(text.renumber(parse(text.sql())));
     Refusals.checkParsed(parsed, sql, catalog.naming());
     Set<SqlParserPos> casts = castPositions(parsed);
     OutputNames.apply(parsed);

@@ -110,6 +110,9 @@ final class FrontEndCases {
             "order_derived_name",
             "SELECT region, COUNT(*) FROM employees GROUP BY region ORDER BY count DESC"),
         c(
+            "order_expression_input_column",
+            "SELECT sex AS educ, COUNT(*) FROM employees GROUP BY sex, educ ORDER BY educ + 0, 1"),
+        c(
             "limit_offset",
             "SELECT region, COUNT(*) FROM employees GROUP BY region ORDER BY region"
                 + " LIMIT 2 OFFSET 1"),
@@ -315,6 +318,41 @@ final class FrontEndCases {
             "grafana_unix_epoch_filter",
             "SELECT placed AS \"time\", qty FROM orders"
                 + " WHERE placed >= to_timestamp(1577836800) AND placed <= to_timestamp(1735689600)"
+                + " ORDER BY 1"),
+        c(
+            "metabase_timestamptz_filter",
+            "SELECT count(*) AS \"count\" FROM \"public\".\"orders\""
+                + " WHERE (\"public\".\"orders\".\"placed\""
+                + " >= timestamp with time zone '2021-01-01 00:00:00.000Z'"
+                + " AND \"public\".\"orders\".\"placed\""
+                + " < timestamp with time zone '2022-01-01 00:00:00.000Z')"),
+        c(
+            "metabase_relative_days",
+            "SELECT count(*) AS \"count\" FROM \"public\".\"orders\""
+                + " WHERE \"public\".\"orders\".\"placed\""
+                + " >= CAST((CAST(now() AS date) + INTERVAL '-30 day') AS date)"),
+        c(
+            "metabase_week_bucket",
+            "SELECT (date_trunc('week', (\"public\".\"orders\".\"placed\" + INTERVAL '1 day'))"
+                + " + INTERVAL '-1 day') AS \"placed\", count(*) AS \"count\""
+                + " FROM \"public\".\"orders\" GROUP BY (date_trunc('week',"
+                + " (\"public\".\"orders\".\"placed\" + INTERVAL '1 day')) + INTERVAL '-1 day')"
+                + " ORDER BY (date_trunc('week', (\"public\".\"orders\".\"placed\""
+                + " + INTERVAL '1 day')) + INTERVAL '-1 day') ASC"),
+        c(
+            "tableau_year_records",
+            "SELECT CAST(EXTRACT(YEAR FROM \"orders\".\"placed\") AS INTEGER) AS \"yr:placed:ok\","
+                + " SUM(CAST(1 AS BIGINT)) AS \"sum:Number of Records:ok\""
+                + " FROM \"public\".\"orders\" \"orders\" GROUP BY 1"),
+        c(
+            "superset_to_timestamp_filter",
+            "SELECT DATE_TRUNC('day', placed) AS __timestamp, COUNT(*) AS count FROM orders"
+                + " WHERE placed >= TO_TIMESTAMP('2021-01-01 00:00:00.000000',"
+                + " 'YYYY-MM-DD HH24:MI:SS.US') GROUP BY DATE_TRUNC('day', placed) LIMIT 10000"),
+        c(
+            "grafana_epoch_time_column",
+            "SELECT extract(epoch from placed) AS \"time\", qty AS \"value\" FROM orders"
+                + " WHERE placed BETWEEN '2021-01-01T00:00:00Z' AND '2021-06-01T00:00:00Z'"
                 + " ORDER BY 1"),
         // names
         c("schema_qualified", "SELECT COUNT(*) FROM public.employees"),

@@ -62,15 +62,19 @@ class RelFrontEndPostgresTest extends RelFrontEndContractTest {
     assertThrows(SQLException.class, () -> run(sql(r.sql()), List.of()));
   }
 
+  private static final String NEGATIVE_INTERVAL =
+      "a negative interval literal is unparsed as INTERVAL -'3' MONTH, which PostgreSQL rejects"
+          + " (it wants INTERVAL '-3' MONTH)";
+
   /**
    * Plans whose PostgreSQL SQL Calcite's RelToSqlConverter gets wrong (the plan is right; the
    * emitter is not). Each is asserted to still fail, so a Calcite upgrade that fixes it shows.
    */
   private static final Map<String, String> REL2SQL_BUGS =
       Map.of(
-          "interval_ago",
-          "a negative interval literal is unparsed as INTERVAL -'3' MONTH, which PostgreSQL"
-              + " rejects (it wants INTERVAL '-3' MONTH)");
+          "interval_ago", NEGATIVE_INTERVAL,
+          "metabase_relative_days", NEGATIVE_INTERVAL,
+          "metabase_week_bucket", NEGATIVE_INTERVAL);
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("converts")
