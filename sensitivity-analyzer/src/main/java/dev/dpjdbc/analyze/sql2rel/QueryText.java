@@ -94,7 +94,9 @@ record QueryText(String sql, List<Integer> dollarNumbers) {
 
   private static int parameterNumber(String text) throws SQLException {
     String digits = text.substring(1);
-    if (digits.length() > 5 || Integer.parseInt(digits) < 1 || Integer.parseInt(digits) > 65535) {
+    if (digits.length() > 5
+        || Integer.parseInt(digits) < 1
+        || Integer.parseInt(digits) > MAX_PARAMETERS) {
       throw new SQLException(
           "there is no parameter " + text + " (parameters are $1 to $" + MAX_PARAMETERS + ")",
           AnalyzerSqlState.SYNTAX_ERROR.code());

@@ -81,7 +81,8 @@
  *       different lengths is VARCHAR ({@code PostgresTypeSystem}).
  *   <li>Not parsed by Babel (42601): {@code DISTINCT ON} (use GROUP BY), {@code FOR UPDATE/SHARE},
  *       {@code WITH x AS [NOT] MATERIALIZED} (drop the keyword), {@code COLLATE "C"}, {@code
- *       LATERAL} function calls, {@code mode() WITHIN GROUP}.
+ *       LATERAL} function calls, {@code mode() WITHIN GROUP}, and LIMIT/OFFSET with an expression
+ *       ({@code LIMIT ? + 1}; a number or one parameter works).
  *   <li>Calcite is more permissive in two places, which only accepts more queries: HAVING may name
  *       an output alias, and so may an ORDER BY expression when no input column has that name
  *       ({@code ORDER BY n + 1}); PostgreSQL refuses both.

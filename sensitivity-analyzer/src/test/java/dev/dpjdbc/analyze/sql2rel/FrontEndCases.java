@@ -549,6 +549,12 @@ final class FrontEndCases {
             "42601",
             "syntax error",
             false),
+        r(
+            "limit_expression",
+            "SELECT region, COUNT(*) FROM employees GROUP BY region LIMIT 1 + 1",
+            "42601",
+            "syntax error",
+            false),
         r("for_update", "SELECT COUNT(*) FROM employees FOR UPDATE", "42601", "syntax error", true),
         r(
             "deep_nesting",
