@@ -37,8 +37,21 @@ public final class ConstraintCatalog {
     Connection open() throws SQLException;
   }
 
+  /**
+   * How the backend names things, read once when the catalog is created.
+   *
+   * @param database the connection's database (its JDBC catalog), the first part of a three-part
+   *     name {@code db.schema.table}
+   * @param currentSchema the connection's current schema ({@code public} on PostgreSQL, {@code
+   *     PUBLIC} on H2): where unqualified names are looked up
+   * @param upperCaseIdentifiers the backend stores unquoted identifiers in upper case (H2) rather
+   *     than lower case (PostgreSQL)
+   */
+  public record Naming(String database, String currentSchema, boolean upperCaseIdentifiers) {}
+
   private final MetadataSource source;
   private final BackendConstraints backend;
+  private final Naming naming;
   private final Map<String, Optional<TableMeta>> cache = new ConcurrentHashMap<>();
 
   /** Reads through one connection that the caller keeps open (and closes). */
@@ -50,8 +63,15 @@ public final class ConstraintCatalog {
   public ConstraintCatalog(MetadataSource source) throws SQLException {
     this.source = source;
     try (Connection c = source.open()) {
-      this.backend = BackendConstraints.forProduct(c.getMetaData().getDatabaseProductName());
+      DatabaseMetaData md = c.getMetaData();
+      this.backend = BackendConstraints.forProduct(md.getDatabaseProductName());
+      this.naming = new Naming(c.getCatalog(), c.getSchema(), md.storesUpperCaseIdentifiers());
     }
+  }
+
+  /** How the backend names things (read when this catalog was created). */
+  public Naming naming() {
+    return naming;
   }
 
   /**

@@ -1,0 +1,243 @@
+package dev.dpjdbc.analyze.sql2rel;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.parse.SqlLexer;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWithItem;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+
+/**
+ * What the front end refuses, and with which SQLState, on the parsed tree (before validation) and
+ * on the validated one:
+ *
+ * <ul>
+ *   <li>anything but a query (DML, DDL, SET, SHOW, transaction control, EXPLAIN) → 42501, as the
+ *       analyzer has always answered;
+ *   <li>constructs the relational analyzer does not take (0A000, message naming them): {@code WITH
+ *       RECURSIVE}, {@code TABLESAMPLE}, table functions ({@code FROM generate_series(..)}), {@code
+ *       UNNEST}, {@code MATCH_RECOGNIZE}, {@code PIVOT}/{@code UNPIVOT}, {@code FOR SYSTEM_TIME AS
+ *       OF};
+ *   <li>a three-part name whose first part is not the connection's database → 0A000, as PostgreSQL
+ *       answers ("cross-database references are not implemented"); four or more parts → 42601;
+ *   <li>after validation: a non-deterministic function ({@code random()}) → 42501; a {@code
+ *       date_trunc} unit PostgreSQL does not know → 22023.
+ * </ul>
+ */
+final class Refusals {
+  private Refusals() {}
+
+  private static final Map<SqlKind, String> UNSUPPORTED =
+      Map.of(
+          SqlKind.TABLESAMPLE, "TABLESAMPLE",
+          SqlKind.COLLECTION_TABLE, "a table function in FROM",
+          SqlKind.UNNEST, "UNNEST",
+          SqlKind.MATCH_RECOGNIZE, "MATCH_RECOGNIZE",
+          SqlKind.PIVOT, "PIVOT",
+          SqlKind.UNPIVOT, "UNPIVOT",
+          SqlKind.SNAPSHOT, "FOR SYSTEM_TIME AS OF");
+
+  /**
+   * Statements that start with these words are not queries; a parse error in one is reported as the
+   * refusal it would be if it parsed.
+   */
+  private static final Set<String> NOT_QUERIES =
+      Set.of(
+          "insert",
+          "update",
+          "delete",
+          "merge",
+          "upsert",
+          "replace",
+          "create",
+          "drop",
+          "alter",
+          "truncate",
+          "grant",
+          "revoke",
+          "copy",
+          "call",
+          "do",
+          "vacuum",
+          "analyze",
+          "analyse",
+          "lock",
+          "comment",
+          "reindex",
+          "cluster",
+          "refresh",
+          "import",
+          "execute",
+          "prepare",
+          "deallocate",
+          "discard",
+          "listen",
+          "notify",
+          "unlisten",
+          "reset",
+          "set",
+          "show",
+          "begin",
+          "start",
+          "commit",
+          "end",
+          "abort",
+          "rollback",
+          "savepoint",
+          "release",
+          "explain",
+          "checkpoint",
+          "security",
+          "fetch",
+          "move",
+          "close",
+          "declare",
+          "load");
+
+  /** The refusal of a statement that is not a query, or null when {@code sql} may be one. */
+  static SQLException notAQuery(String sql) {
+    List<SqlLexer.Token> tokens = SqlLexer.significant(sql);
+    if (tokens.isEmpty() || tokens.get(0).kind() != SqlLexer.Kind.WORD) {
+      return null;
+    }
+    String word = tokens.get(0).text().toLowerCase(Locale.ROOT);
+    if (!NOT_QUERIES.contains(word)) {
+      return null;
+    }
+    return new SQLException(
+        "dpjdbc answers only queries (SELECT ...); "
+            + word.toUpperCase(Locale.ROOT)
+            + " statements are refused",
+        AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+  }
+
+  /** Refuses statements that are not queries and constructs the front end does not take. */
+  static void checkParsed(SqlNode statement, String sql, ConstraintCatalog.Naming naming)
+      throws SQLException {
+    if (!statement.getKind().belongsTo(SqlKind.QUERY) && statement.getKind() != SqlKind.WITH) {
+      SQLException refusal = notAQuery(sql);
+      throw refusal != null
+          ? refusal
+          : new SQLException(
+              "dpjdbc answers only queries (SELECT ...); this statement is refused",
+              AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    }
+    try {
+      statement.accept(
+          new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+              String construct = UNSUPPORTED.get(call.getKind());
+              if (construct != null) {
+                throw new Refused(unsupported(construct));
+              }
+              if (call instanceof SqlWithItem item
+                  && item.recursive != null
+                  && item.recursive.booleanValue()) {
+                throw new Refused(unsupported("WITH RECURSIVE"));
+              }
+              if (call instanceof SqlSelect select && select.getFrom() != null) {
+                checkNames(select.getFrom(), naming);
+              }
+              return super.visit(call);
+            }
+          });
+    } catch (Refused e) {
+      throw e.sqlException();
+    }
+  }
+
+  /** Refuses non-deterministic functions and unknown date_trunc units in a validated query. */
+  static void checkValidated(SqlNode validated) throws SQLException {
+    try {
+      validated.accept(
+          new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+              if (!call.getOperator().isDeterministic()) {
+                throw new Refused(
+                    new SQLException(
+                        "dpjdbc refuses non-deterministic functions such as "
+                            + call.getOperator().getName().toLowerCase(Locale.ROOT)
+                            + "(): a query must mean the same thing every time it runs",
+                        AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code()));
+              }
+              if (call.getOperator() == PostgresOperators.DATE_TRUNC
+                  && call.operand(0) instanceof SqlCharStringLiteral unit
+                  && !PostgresOperators.DATE_TRUNC_UNITS.contains(
+                      unit.getValueAs(String.class).toLowerCase(Locale.ROOT))) {
+                throw new Refused(
+                    new SQLException(
+                        "date_trunc unit \""
+                            + unit.getValueAs(String.class)
+                            + "\" not recognized; use one of "
+                            + PostgresOperators.DATE_TRUNC_UNITS,
+                        AnalyzerSqlState.INVALID_PARAMETER_VALUE.code()));
+              }
+              return super.visit(call);
+            }
+          });
+    } catch (Refused e) {
+      throw e.sqlException();
+    }
+  }
+
+  /** Table names in a FROM item: at most three parts, the first of three the database. */
+  private static void checkNames(SqlNode from, ConstraintCatalog.Naming naming) {
+    if (from instanceof SqlIdentifier id) {
+      if (id.names.size() > 3) {
+        throw new Refused(
+            new SQLException(
+                "improper qualified name (too many dotted names): " + id,
+                AnalyzerSqlState.SYNTAX_ERROR.code()));
+      }
+      if (id.names.size() == 3
+          && (naming.database() == null || !naming.database().equalsIgnoreCase(id.names.get(0)))) {
+        throw new Refused(
+            new SQLException(
+                "cross-database references are not implemented: "
+                    + id
+                    + " (this connection's database is "
+                    + naming.database()
+                    + ")",
+                AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code()));
+      }
+    } else if (from instanceof SqlJoin join) {
+      checkNames(join.getLeft(), naming);
+      checkNames(join.getRight(), naming);
+    } else if (from instanceof SqlCall call
+        && (call.getKind() == SqlKind.AS || call.getKind() == SqlKind.LATERAL)) {
+      checkNames(call.operand(0), naming);
+    }
+  }
+
+  static SQLException unsupported(String construct) {
+    return new SQLException(
+        "dpjdbc does not support " + construct + " in queries yet",
+        AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
+  }
+
+  /** Carries a refusal out of a visitor. */
+  private static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(SQLException cause) {
+      super(cause);
+    }
+
+    SQLException sqlException() {
+      return (SQLException) getCause();
+    }
+  }
+}
