@@ -194,6 +194,40 @@ class PgCatalogDoorIT {
   }
 
   @Test
+  void hugeResults_doNotStopAConcurrentAnalyst() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<?> hog =
+          pool.submit(
+              () -> {
+                for (int i = 0; i < 3; i++) {
+                  try (Connection c = fx.driver("hog", false);
+                      Statement s = c.createStatement()) {
+                    assertThrows(
+                        SQLException.class,
+                        () ->
+                            drain(
+                                s.executeQuery(
+                                    "SELECT g, repeat('x', 200) FROM generate_series(1, 2000000) g")));
+                  }
+                }
+                return null;
+              });
+      for (int i = 0; i < 20; i++) {
+        try (Connection c = fx.driver("quiet", false);
+            Statement s = c.createStatement();
+            ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM staff")) {
+          assertTrue(rs.next());
+        }
+      }
+      hog.get(120, java.util.concurrent.TimeUnit.SECONDS);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void terminatedBackends_newSessionsReconnect() throws Exception {
     try (Connection c = fx.driver("restart", false);
         Statement s = c.createStatement();
