@@ -13,7 +13,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /** Questions about a parsed expression tree that need no validator: what it contains. */
-final class SqlTrees {
+public final class SqlTrees {
   private SqlTrees() {}
 
   /** Positions of the CASTs (and {@code ::}) in the parsed WHERE, before validation. */
@@ -45,12 +45,20 @@ final class SqlTrees {
   }
 
   static boolean contains(SqlNode node, boolean parameters) {
+    return mentions(node, true, parameters);
+  }
+
+  /**
+   * Does {@code node} name a column ({@code identifiers}) or a {@code ?} parameter ({@code
+   * parameters})? Type specs and interval qualifiers are not looked into.
+   */
+  public static boolean mentions(SqlNode node, boolean identifiers, boolean parameters) {
     boolean[] found = {false};
     node.accept(
         new SqlBasicVisitor<Void>() {
           @Override
           public Void visit(SqlIdentifier id) {
-            found[0] = true;
+            found[0] |= identifiers;
             return null;
           }
 

@@ -7,14 +7,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDataTypeSpec;
-import org.apache.calcite.sql.SqlDynamicParam;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * The constant sub-expressions of a rewritten WHERE that could raise an error, and the statement
@@ -99,31 +94,6 @@ final class Preflight {
 
   /** Does {@code node} hold a parameter ({@code parameter}) or read a column (otherwise)? */
   private static boolean contains(SqlNode node, boolean parameter) {
-    boolean[] found = {false};
-    node.accept(
-        new SqlBasicVisitor<Void>() {
-          @Override
-          public Void visit(SqlIdentifier id) {
-            found[0] |= !parameter;
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlDynamicParam param) {
-            found[0] |= parameter;
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlDataTypeSpec type) {
-            return null;
-          }
-
-          @Override
-          public Void visit(SqlIntervalQualifier q) {
-            return null;
-          }
-        });
-    return found[0];
+    return dev.dpjdbc.analyze.parse.SqlTrees.mentions(node, !parameter, parameter);
   }
 }
