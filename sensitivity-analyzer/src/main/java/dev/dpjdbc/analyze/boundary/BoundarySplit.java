@@ -16,6 +16,7 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * Cuts a plan at its DP boundary: {@link #split} returns the {@link Boundary} or refuses the plan.
@@ -65,8 +66,10 @@ public final class BoundarySplit {
     }
     Aggregate aggregate = boundaries.get(0);
     List<RelNode> above = pathAbove(top, aggregate);
-    RelPrivacy boundary = analysis.privacy(aggregate);
-    RelPrivacy input = boundary.boundaryInput();
+    RelPrivacy input = analysis.privacy(aggregate).boundaryInput();
+    if (!input.isPrivate() || !analysis.privacy(aggregate.getInput()).isPrivate()) {
+      throw new IllegalStateException("a boundary over a non-private input: " + input);
+    }
     return new Boundary(
         root,
         false,
@@ -111,11 +114,31 @@ public final class BoundarySplit {
                         + " ON e.dept_id = d.id GROUP BY d.name)."
                     : "Send the parts as separate queries and combine them in the client."));
       }
+      if (containsSubQuery(node)) {
+        throw refusal(
+            AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
+            "A subquery inside "
+                + describe(node)
+                + " above the aggregate could not be turned into a join, so it would read rows"
+                + " outside the aggregate. Send the subquery as its own query, or write it as a"
+                + " join in FROM.");
+      }
       path.add(node);
       node = node.getInput(0);
     }
     Collections.reverse(path);
     return path;
+  }
+
+  private static boolean containsSubQuery(RelNode node) {
+    if (node instanceof Filter f) {
+      return RexUtil.SubQueryFinder.find(f.getCondition()) != null
+          || !f.getVariablesSet().isEmpty();
+    }
+    if (node instanceof Project p) {
+      return RexUtil.SubQueryFinder.find(p.getProjects()) != null || !p.getVariablesSet().isEmpty();
+    }
+    return false;
   }
 
   private static SQLException rowLevel(RelNode top, RelPrivacy facts) {

@@ -78,6 +78,18 @@ final class RefusalCases {
             PRIV,
             "LIMIT/OFFSET over private rows"),
         r(
+            "lateral_limit",
+            "SELECT COUNT(*) FROM departments d, LATERAL (SELECT salary FROM employees e"
+                + " WHERE e.dept_id = d.id ORDER BY salary LIMIT 1) t",
+            PRIV,
+            "LIMIT/OFFSET over private rows"),
+        r(
+            "having_public_subquery",
+            "SELECT region, COUNT(*) FROM employees GROUP BY region"
+                + " HAVING COUNT(*) > (SELECT COUNT(*) FROM departments)",
+            UNSUPPORTED,
+            "over the result of an aggregate over private data is not supported yet"),
+        r(
             "window",
             "SELECT SUM(salary) OVER () FROM employees",
             PRIV,
