@@ -33,6 +33,10 @@ import org.apache.calcite.rex.RexUtil;
  * </ul>
  */
 public final class BoundarySplit {
+  private static final String ROW_LEVEL_FIX =
+      ": only aggregates over many units can be released. Aggregate across units, e.g."
+          + " SELECT region, COUNT(*), AVG(salary) FROM employees GROUP BY region.";
+
   private BoundarySplit() {}
 
   /**
@@ -154,9 +158,9 @@ public final class BoundarySplit {
     return refusal(
         AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
         what
-            + ": only aggregates over many units can be released. Aggregate across units, e.g."
-            + " SELECT region, COUNT(*), AVG(salary) FROM employees GROUP BY region"
-            + (perUnit ? ", or wrap the per-unit query: SELECT AVG(n) FROM (...) t." : "."));
+            + (perUnit
+                ? ROW_LEVEL_FIX + " Or wrap the per-unit query: SELECT AVG(n) FROM (...) t."
+                : ROW_LEVEL_FIX));
   }
 
   private static boolean containsAggregate(RelNode node) {
@@ -179,6 +183,17 @@ public final class BoundarySplit {
           break;
         }
       }
+    }
+    if (!containsAggregate(top)) {
+      return refusal(
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
+          "The query returns rows of private data"
+              + ROW_LEVEL_FIX
+              + " (Besides, at "
+              + describe(origin)
+              + ": "
+              + analysis.privacy(origin).reason()
+              + ".)");
     }
     return refusal(
         AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,

@@ -30,15 +30,27 @@ final class RefusalCases {
             "metabase_rows",
             "SELECT \"source\".* FROM (SELECT * FROM employees) AS \"source\" LIMIT 1048575",
             PRIV,
-            "LIMIT/OFFSET over private rows"),
+            "rows of private data"),
         r("tableau_rows", "SELECT * FROM employees WHERE (1 = 0)", PRIV, "rows of private"),
-        r("limit_rows", "SELECT * FROM visits LIMIT 10", PRIV, "put the LIMIT above the aggregate"),
+        r("limit_rows", "SELECT * FROM visits LIMIT 10", PRIV, "rows of private data"),
         r(
             "private_join_public_rows",
             "SELECT d.name, e.salary FROM employees e JOIN departments d ON e.dept_id = d.id",
             PRIV,
             "rows of private"),
         // private rows meet released ones, unit lost
+        r(
+            "superset_rows",
+            "SELECT salary AS salary FROM (SELECT * FROM employees) AS virtual_table"
+                + " LIMIT 10000",
+            PRIV,
+            "rows of private data"),
+        r(
+            "metabase_rows_window",
+            "SELECT \"source\".* FROM (SELECT id, SUM(salary) OVER () AS s FROM employees)"
+                + " AS \"source\" LIMIT 1048575",
+            PRIV,
+            "window function"),
         r(
             "union_aggregate_rows",
             "SELECT COUNT(*) FROM employees UNION ALL SELECT salary FROM employees",
@@ -89,11 +101,7 @@ final class RefusalCases {
                 + " HAVING COUNT(*) > (SELECT COUNT(*) FROM departments)",
             UNSUPPORTED,
             "over the result of an aggregate over private data is not supported yet"),
-        r(
-            "window",
-            "SELECT SUM(salary) OVER () FROM employees",
-            PRIV,
-            "a window function over private rows"),
+        r("window", "SELECT SUM(salary) OVER () FROM employees", PRIV, "rows of private data"),
         r(
             "union_public_private",
             "SELECT name FROM departments UNION SELECT region FROM employees",
