@@ -29,10 +29,16 @@ final class BoundaryFixture implements AutoCloseable {
   private final RelFrontEnd frontEnd;
   private final Policy policy = Policy.parse(POLICY, "boundary test policy");
 
+  /** The schema in a fresh in-memory H2 database (names stored in upper case). */
   BoundaryFixture() throws SQLException {
-    connection =
+    this(
         DriverManager.getConnection(
-            "jdbc:h2:mem:boundary" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+            "jdbc:h2:mem:boundary" + System.nanoTime() + ";DB_CLOSE_DELAY=-1"));
+  }
+
+  /** The schema created through {@code connection} (H2 or PostgreSQL), read back from it. */
+  BoundaryFixture(Connection connection) throws SQLException {
+    this.connection = connection;
     String ddl;
     try (InputStream in = BoundaryFixture.class.getResourceAsStream("/sql2rel/schema.sql")) {
       ddl = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,13 +19,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * split ({@link SplitCases}), and refusals with their SQLState ({@link RefusalCases}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class BoundarySplitTest {
+abstract class BoundarySplitTest {
   private BoundaryFixture fixture;
 
   @BeforeAll
   void setUp() throws SQLException {
-    fixture = new BoundaryFixture();
+    fixture = new BoundaryFixture(open());
   }
+
+  abstract Connection open() throws SQLException;
 
   @AfterAll
   void tearDown() throws SQLException {
