@@ -51,6 +51,7 @@ public final class BoundarySplit {
     RelPrivacy facts = analysis.privacy(top);
     switch (facts.status()) {
       case PUBLIC -> {
+        requireAllPublic(top, analysis);
         return Boundary.publicPlan(root);
       }
       case PRIVATE -> throw rowLevel(top, facts);
@@ -83,6 +84,23 @@ public final class BoundarySplit {
         above,
         Classifier.keys(aggregate, input),
         Classifier.calls(aggregate));
+  }
+
+  /** Defence in depth: a public plan has no node that is not PUBLIC. */
+  private static void requireAllPublic(RelNode node, PrivacyAnalysis analysis) throws SQLException {
+    RelPrivacy facts = analysis.privacy(node);
+    if (!facts.isPublic()) {
+      throw refusal(
+          AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
+          "The query reads private data at "
+              + describe(node)
+              + " although its result looks public ("
+              + facts
+              + "); aggregate the private data explicitly.");
+    }
+    for (RelNode in : node.getInputs()) {
+      requireAllPublic(in, analysis);
+    }
   }
 
   /** Every BOUNDARY aggregate of the plan (a boundary's input is private: none below one). */
