@@ -162,6 +162,27 @@ final class SplitCases {
             "dbeaver_count_rows",
             "SELECT COUNT(*) FROM (SELECT * FROM visits WHERE minutes > 10) dbvrcnt",
             "keys=[] calls=[COUNT_ROWS] above=[]"),
+        s(
+            "join_on_unit_other_schema",
+            "SELECT e.region, AVG(p.bonus) FROM employees e JOIN hr.payroll p"
+                + " ON p.employee_id = e.id GROUP BY e.region",
+            "keys=[region:domain] calls=[AVG[11]] above=[]"),
+        s(
+            "metabase_grouped_sorted",
+            "SELECT \"source\".\"level\", \"source\".\"count\" FROM (SELECT level,"
+                + " COUNT(*) AS \"count\" FROM employees WHERE remote = TRUE GROUP BY level"
+                + " ORDER BY level ASC) AS \"source\" LIMIT 1048575",
+            "keys=[level:domain] calls=[COUNT_ROWS] above=[Sort]"),
+        s(
+            "having_ratio_order_offset",
+            "SELECT region, SUM(salary) / NULLIF(COUNT(*), 0) AS mean FROM employees"
+                + " GROUP BY region HAVING SUM(salary) > 2 * COUNT(*) ORDER BY mean LIMIT 3 OFFSET 1",
+            "keys=[region:domain] calls=[SUM[2], COUNT_ROWS] above=[Filter,Project,Sort]"),
+        s(
+            "date_trunc_group",
+            "SELECT date_trunc('month', v.\"day\") AS m, COUNT(*) FROM visits v JOIN employees e"
+                + " ON v.employee_id = e.id GROUP BY 1 ORDER BY 1",
+            "keys=[m:private] calls=[COUNT_ROWS] above=[Sort]"),
         // public
         s("public_dimension", "SELECT name, budget FROM departments WHERE budget > 10", "PUBLIC"),
         s("public_aggregate", "SELECT COUNT(*) FROM departments", "PUBLIC"),
