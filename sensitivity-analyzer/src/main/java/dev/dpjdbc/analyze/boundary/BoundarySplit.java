@@ -60,7 +60,10 @@ public final class BoundarySplit {
     }
     List<Aggregate> boundaries = new ArrayList<>();
     collectBoundaries(top, analysis, boundaries);
-    if (boundaries.size() != 1) {
+    if (boundaries.isEmpty()) {
+      throw new IllegalStateException("released rows without a boundary below: " + facts);
+    }
+    if (boundaries.size() > 1) {
       throw refusal(
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
           "The query has "
