@@ -1,0 +1,94 @@
+package dev.dpjdbc.analyze.boundary;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.privacy.RelPrivacy;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+
+/**
+ * Classifies the group keys and calls of the DP aggregate into {@link GroupKey} and {@link
+ * BoundaryCall}; refuses (0A000) grouping sets (ROLLUP, CUBE), DISTINCT other than COUNT(DISTINCT),
+ * WITHIN GROUP orderings and every function other than COUNT, SUM, AVG, VAR_POP, VAR_SAMP,
+ * STDDEV_POP, STDDEV_SAMP, MIN and MAX, naming the function.
+ */
+final class Classifier {
+  private Classifier() {}
+
+  static List<GroupKey> keys(Aggregate aggregate, RelPrivacy input) throws SQLException {
+    if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+      throw BoundarySplit.refusal(
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
+          "GROUPING SETS, ROLLUP and CUBE over private data are not supported yet: send one query"
+              + " per grouping (GROUP BY region; GROUP BY region, level) and add them up in the"
+              + " client.");
+    }
+    List<GroupKey> keys = new ArrayList<>();
+    int out = 0;
+    for (int col : aggregate.getGroupSet()) {
+      keys.add(new GroupKey(out++, col, input.column(col)));
+    }
+    return keys;
+  }
+
+  static List<BoundaryCall> calls(Aggregate aggregate) throws SQLException {
+    List<BoundaryCall> calls = new ArrayList<>();
+    int out = aggregate.getGroupCount();
+    List<String> names = aggregate.getRowType().getFieldNames();
+    for (AggregateCall call : aggregate.getAggCallList()) {
+      calls.add(
+          new BoundaryCall(
+              out, names.get(out), kind(call), call.getArgList(), call.filterArg, call));
+      out++;
+    }
+    return calls;
+  }
+
+  private static BoundaryCall.Kind kind(AggregateCall call) throws SQLException {
+    String fn = call.getAggregation().getName().toUpperCase(Locale.ROOT);
+    if (!call.getCollation().getFieldCollations().isEmpty()) {
+      throw unsupported(fn + " with an ordering (WITHIN GROUP / ORDER BY inside the call)");
+    }
+    BoundaryCall.Kind kind =
+        switch (call.getAggregation().getKind()) {
+          case COUNT ->
+              call.isDistinct()
+                  ? BoundaryCall.Kind.COUNT_DISTINCT
+                  : call.getArgList().isEmpty()
+                      ? BoundaryCall.Kind.COUNT_ROWS
+                      : BoundaryCall.Kind.COUNT_VALUES;
+          case SUM, SUM0 -> BoundaryCall.Kind.SUM;
+          case AVG -> BoundaryCall.Kind.AVG;
+          case VAR_POP -> BoundaryCall.Kind.VAR_POP;
+          case VAR_SAMP -> BoundaryCall.Kind.VAR_SAMP;
+          case STDDEV_POP -> BoundaryCall.Kind.STDDEV_POP;
+          case STDDEV_SAMP -> BoundaryCall.Kind.STDDEV_SAMP;
+          case MIN -> BoundaryCall.Kind.MIN;
+          case MAX -> BoundaryCall.Kind.MAX;
+          default -> throw unsupported(fn);
+        };
+    if (call.isDistinct()
+        && kind != BoundaryCall.Kind.COUNT_DISTINCT
+        && kind != BoundaryCall.Kind.MIN
+        && kind != BoundaryCall.Kind.MAX) {
+      throw unsupported(fn + "(DISTINCT ...)");
+    }
+    if (call.isApproximate()) {
+      throw unsupported("APPROX_" + fn);
+    }
+    return kind;
+  }
+
+  private static SQLException unsupported(String what) {
+    return BoundarySplit.refusal(
+        AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
+        "The aggregate "
+            + what
+            + " over private data is not supported: use COUNT, SUM, AVG, VAR_POP, VAR_SAMP,"
+            + " STDDEV_POP, STDDEV_SAMP, MIN or MAX (for a median or percentile, count rows per"
+            + " bucket: SELECT width_bucket(x, lo, hi, n), COUNT(*) ... GROUP BY 1).");
+  }
+}
