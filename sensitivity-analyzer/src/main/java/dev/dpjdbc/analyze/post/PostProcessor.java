@@ -12,6 +12,7 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.prepare.RelOptTableImpl;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rel.rules.CoreRules;
@@ -106,15 +107,47 @@ public final class PostProcessor {
     return run(internal);
   }
 
+  /**
+   * Interprets {@link #plan} bottom-up in segments cut after each global aggregate (no GROUP BY):
+   * Calcite's interpreter emits no row for such an aggregate over empty input, SQL emits one (COUNT
+   * 0, SUM NULL), which is supplied here.
+   */
   private List<Object[]> run(List<Object[]> internal) throws SQLException {
-    RelNode scan =
-        LogicalTableScan.create(
-            leaf.getCluster(), releasedTable(leaf.getRowType(), internal), List.of());
-    RelNode rel = PostShapes.replaceLeaf(plan, scan);
+    List<RelNode> chain = new ArrayList<>();
+    for (RelNode r = plan; ; r = r.getInput(0)) {
+      chain.add(r);
+      if (r.getInputs().isEmpty()) {
+        break;
+      }
+    }
+    RelNode below = chain.get(chain.size() - 1);
+    List<Object[]> rows = internal;
+    for (int i = chain.size() - 2; i >= 0; i--) {
+      RelNode node = chain.get(i);
+      boolean global = node instanceof Aggregate a && a.getGroupCount() == 0;
+      if (global || i == 0) {
+        RelNode scan =
+            LogicalTableScan.create(
+                leaf.getCluster(), releasedTable(below.getRowType(), rows), List.of());
+        rows = interpret(PostShapes.replaceAt(node, below, scan));
+        if (global && rows.isEmpty()) {
+          rows = List.<Object[]>of(PostShapes.emptyInputRow((Aggregate) node));
+        }
+        below = node;
+      }
+    }
+    List<Object[]> out = new ArrayList<>(rows.size());
+    for (Object[] row : rows) {
+      out.add(RowValues.toExternal(row, plan.getRowType()));
+    }
+    return out;
+  }
+
+  private static List<Object[]> interpret(RelNode rel) throws SQLException {
     List<Object[]> out = new ArrayList<>();
     try (Interpreter interpreter = new Interpreter(PostDataContext.create(), rel)) {
       for (Object[] row : interpreter) {
-        out.add(RowValues.toExternal(row, plan.getRowType()));
+        out.add(row);
       }
     } catch (RuntimeException e) {
       throw translate(e);

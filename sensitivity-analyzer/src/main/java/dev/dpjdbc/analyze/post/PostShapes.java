@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze.post;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
+import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +10,14 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** Shape checks and rewrites of the post-processing expression (leaf, operators, ORDER BY). */
@@ -42,15 +46,16 @@ final class PostShapes {
     for (RelNode input : rel.getInputs()) {
       inputs.add(normalise(input, released));
     }
-    if (rel instanceof Sort sort) {
-      return sort.copy(
-          sort.getTraitSet(),
-          inputs.get(0),
-          postgresNulls(sort.getCollation()),
-          sort.offset,
-          sort.fetch);
-    }
-    return rel.copy(rel.getTraitSet(), inputs);
+    RelNode copy =
+        rel instanceof Sort sort
+            ? sort.copy(
+                sort.getTraitSet(),
+                inputs.get(0),
+                postgresNulls(sort.getCollation()),
+                sort.offset,
+                sort.fetch)
+            : rel.copy(rel.getTraitSet(), inputs);
+    return copy.accept(new PostRex(rel.getCluster().getRexBuilder()));
   }
 
   /** The single input-less rel under {@code rel}. */
@@ -68,6 +73,40 @@ final class PostShapes {
       return leaf;
     }
     return rel.copy(rel.getTraitSet(), List.of(replaceLeaf(rel.getInput(0), leaf)));
+  }
+
+  /** {@code rel} with the node {@code target} (by identity) under it replaced. */
+  static RelNode replaceAt(RelNode rel, RelNode target, RelNode replacement) {
+    if (rel == target) {
+      return replacement;
+    }
+    return rel.copy(rel.getTraitSet(), List.of(replaceAt(rel.getInput(0), target, replacement)));
+  }
+
+  /** What a global aggregate yields over no rows: COUNT and SUM0 zero, every other call NULL. */
+  static Object[] emptyInputRow(Aggregate aggregate) {
+    List<AggregateCall> calls = aggregate.getAggCallList();
+    Object[] row = new Object[calls.size()];
+    for (int i = 0; i < row.length; i++) {
+      AggregateCall call = calls.get(i);
+      if (call.getAggregation().getKind() == SqlKind.COUNT
+          || call.getAggregation().getKind() == SqlKind.SUM0) {
+        row[i] = zero(call.getType().getSqlTypeName());
+      }
+    }
+    return row;
+  }
+
+  private static Object zero(SqlTypeName t) {
+    return switch (t) {
+      case TINYINT -> (byte) 0;
+      case SMALLINT -> (short) 0;
+      case INTEGER -> 0;
+      case REAL -> 0f;
+      case FLOAT, DOUBLE -> 0d;
+      case DECIMAL -> BigDecimal.ZERO;
+      default -> 0L;
+    };
   }
 
   private static RelCollation postgresNulls(RelCollation collation) {
