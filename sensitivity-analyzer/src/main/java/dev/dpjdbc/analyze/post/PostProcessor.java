@@ -32,6 +32,12 @@ public final class PostProcessor {
   /** SQLState for division by zero (PostgreSQL's {@code division_by_zero}). */
   public static final String DIVISION_BY_ZERO = "22012";
 
+  /**
+   * SQLState for a value outside its type's range (PostgreSQL's {@code
+   * numeric_value_out_of_range}).
+   */
+  public static final String NUMERIC_OUT_OF_RANGE = "22003";
+
   /** SQLState for other errors evaluating an expression over released values. */
   public static final String DATA_EXCEPTION = "22000";
 
@@ -163,6 +169,10 @@ public final class PostProcessor {
                 + " NULLIF(divisor, 0)",
             DIVISION_BY_ZERO,
             e);
+      }
+      if (t instanceof ArithmeticException && String.valueOf(t.getMessage()).contains("range")) {
+        return new SQLException(
+            t.getMessage() + " while post-processing released values", NUMERIC_OUT_OF_RANGE, e);
       }
     }
     return new SQLException(
