@@ -10,29 +10,26 @@ public final class PgFloats {
 
   /**
    * Returns {@code divisor}, or throws {@link ArithmeticException} ("division by zero") when it is
-   * zero. NULL passes through.
+   * zero.
    */
-  public static Double nonZero(Double divisor) {
-    if (divisor != null && divisor == 0.0d) {
+  public static double nonZero(double divisor) {
+    if (divisor == 0.0d) {
       throw new ArithmeticException("division by zero");
     }
     return divisor;
   }
 
-  /** {@link Math#rint}: the nearest integer value, ties to even. NULL passes through. */
-  public static Double rint(Double value) {
-    return value == null ? null : Math.rint(value);
+  /** {@link Math#rint}: the nearest integer value, ties to even. */
+  public static double rint(double value) {
+    return Math.rint(value);
   }
 
   /**
-   * {@link Math#rint} as a long, for casts of a float to an integer type; NULL passes through.
+   * {@link Math#rint} as a long, for casts of a float to an integer type;
    *
    * @throws ArithmeticException when the value is outside the BIGINT range or not a number
    */
-  public static Long rintToLong(Double value) {
-    if (value == null) {
-      return null;
-    }
+  public static long rintToLong(double value) {
     double r = Math.rint(value);
     if (Double.isNaN(r) || r < -0x1p63 || r >= 0x1p63) {
       throw new ArithmeticException("bigint out of range: " + value);

@@ -135,4 +135,49 @@ class PostProcessorErrorTest {
     assertEquals(List.of(row(0L)), lists(p.apply(List.of())));
     assertEquals(List.of(row(4L)), lists(p.apply(ROWS)));
   }
+
+  @Test
+  void bigintOverflow_is22003_notAWrapAround() throws Exception {
+    PostProcessor p =
+        compile(
+            b ->
+                b.project(b.call(SqlStdOperatorTable.MULTIPLY, b.field("N"), b.literal(2)))
+                    .build());
+    List<Object[]> huge =
+        List.<Object[]>of(new Object[] {"a", 9_000_000_000_000_000_000L, 1.0, null, null});
+    SQLException e = assertThrows(SQLException.class, () -> p.apply(huge));
+    assertEquals("22003", e.getSQLState(), e.getMessage());
+    assertEquals(List.of(row(20L), row(0L), row(8L), row(12L)), lists(p.apply(ROWS)));
+  }
+
+  @Test
+  void integerOverflow_is22003() throws Exception {
+    PostProcessor p =
+        compile(
+            b ->
+                b.project(
+                        b.call(
+                            SqlStdOperatorTable.PLUS,
+                            b.cast(b.field("N"), SqlTypeName.INTEGER),
+                            b.literal(Integer.MAX_VALUE)))
+                    .build());
+    SQLException e = assertThrows(SQLException.class, () -> p.apply(ROWS));
+    assertEquals("22003", e.getSQLState(), e.getMessage());
+  }
+
+  @Test
+  void exactArithmetic_keepsNullsAndTypes() throws Exception {
+    PostProcessor p =
+        compile(
+            b ->
+                b.project(
+                        b.call(
+                            SqlStdOperatorTable.MINUS,
+                            b.cast(b.field("A"), SqlTypeName.INTEGER),
+                            b.literal(1)))
+                    .build());
+    assertEquals(
+        "INTEGER", p.outputType().getFieldList().get(0).getType().getSqlTypeName().getName());
+    assertEquals(List.of(row(99), row((Object) null), row(49), row(69)), lists(p.apply(ROWS)));
+  }
 }
