@@ -24,9 +24,12 @@ import org.apache.calcite.rel.type.RelDataType;
  * the released rows (its single leaf is replaced by a scan of them); it is made only of Project,
  * Filter, Sort (with offset/fetch) and Aggregate, else {@link #compile} refuses with 0A000; ORDER
  * BY without an explicit null direction follows PostgreSQL (NULLS LAST ascending, FIRST
- * descending); evaluation errors are {@link SQLException}s with a SQLState (division by zero:
- * 22012), never raw runtime exceptions. Values in and out are plain Java values, see {@link
- * RowValues}. Immutable and safe to share between threads.
+ * descending); expressions follow PostgreSQL where Calcite's generated code differs (float division
+ * by zero, half-to-even float rounding, exact integer arithmetic); evaluation errors are {@link
+ * SQLException}s with a SQLState (division by zero 22012, out of range 22003), never raw runtime
+ * exceptions. Values in and out are plain Java values (Integer, Long, Double, BigDecimal, String,
+ * Boolean, LocalDate, LocalDateTime, LocalTime), numbers in the Java class of their SQL type.
+ * Immutable and safe to share between threads.
  */
 public final class PostProcessor {
   /** SQLState for division by zero (PostgreSQL's {@code division_by_zero}). */

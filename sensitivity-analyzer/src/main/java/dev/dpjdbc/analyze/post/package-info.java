@@ -10,6 +10,11 @@
  * semantics to keep correct. The placeholder leaf of the expression is replaced by a scan of an
  * in-memory {@link org.apache.calcite.schema.ScannableTable} holding the released rows.
  *
+ * <p>Where Calcite's generated code differs from PostgreSQL (float division by zero, rounding of
+ * floats, casts to integers, integer overflow) the expressions are rewritten before interpretation
+ * ({@code PostRex}) to call small helpers ({@link dev.dpjdbc.analyze.post.PgFloats}, {@link
+ * dev.dpjdbc.analyze.post.PgInts}) as user-defined functions; Calcite still evaluates everything.
+ *
  * <p>Post-processing reads only released (public) values, so errors it raises (division by zero,
  * SQLState 22012) disclose nothing beyond the release.
  */
