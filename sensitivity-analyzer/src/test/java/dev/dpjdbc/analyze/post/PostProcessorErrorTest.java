@@ -180,4 +180,18 @@ class PostProcessorErrorTest {
         "INTEGER", p.outputType().getFieldList().get(0).getType().getSqlTypeName().getName());
     assertEquals(List.of(row(99), row((Object) null), row(49), row(69)), lists(p.apply(ROWS)));
   }
+
+  @Test
+  void emptyLogicalValuesAsTheLeaf_isReplacedByTheReleasedRows() throws Exception {
+    RelBuilder b = PostFixture.builder();
+    RelDataType released = PostFixture.releasedType(b.getTypeFactory());
+    RelNode leaf =
+        org.apache.calcite.rel.logical.LogicalValues.createEmpty(b.getCluster(), released);
+    RelNode above =
+        org.apache.calcite.rel.logical.LogicalFilter.create(
+            leaf, b.push(leaf).greaterThan(b.field("N"), b.literal(5)));
+    b.clear();
+    PostProcessor p = PostProcessor.compile(above, released);
+    assertEquals(2, p.apply(ROWS).size());
+  }
 }
