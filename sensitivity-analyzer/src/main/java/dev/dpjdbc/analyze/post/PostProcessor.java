@@ -1,0 +1,194 @@
+package dev.dpjdbc.analyze.post;
+
+import com.google.common.collect.ImmutableList;
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.calcite.interpreter.Interpreter;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.prepare.RelOptTableImpl;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+
+/**
+ * Post-processing of released rows: evaluates a relational expression ({@code above}) over the
+ * released table with Calcite's {@link Interpreter}. Guarantees: {@code above} reads nothing but
+ * the released rows (its single leaf is replaced by a scan of them); it is made only of Project,
+ * Filter, Sort (with offset/fetch) and Aggregate, else {@link #compile} refuses with 0A000; ORDER
+ * BY without an explicit null direction follows PostgreSQL (NULLS LAST ascending, FIRST
+ * descending); expressions follow PostgreSQL where Calcite's generated code differs (float division
+ * by zero, half-to-even float rounding, exact integer arithmetic); evaluation errors are {@link
+ * SQLException}s with a SQLState (division by zero 22012, out of range 22003), never raw runtime
+ * exceptions. Values in and out are plain Java values (Integer, Long, Double, BigDecimal, String,
+ * Boolean, LocalDate, LocalDateTime, LocalTime), numbers in the Java class of their SQL type.
+ * Immutable and safe to share between threads.
+ */
+public final class PostProcessor {
+  /** SQLState for division by zero (PostgreSQL's {@code division_by_zero}). */
+  public static final String DIVISION_BY_ZERO = "22012";
+
+  /**
+   * SQLState for a value outside its type's range (PostgreSQL's {@code
+   * numeric_value_out_of_range}).
+   */
+  public static final String NUMERIC_OUT_OF_RANGE = "22003";
+
+  /** SQLState for other errors evaluating an expression over released values. */
+  public static final String DATA_EXCEPTION = "22000";
+
+  private final RelNode plan;
+  private final TableScan leaf;
+
+  private PostProcessor(RelNode plan, TableScan leaf) {
+    this.plan = plan;
+    this.leaf = leaf;
+  }
+
+  /**
+   * A placeholder leaf standing for the released table, to build {@code above} on with {@code
+   * RelBuilder.push(placeholder)}.
+   */
+  public static RelNode placeholder(RelOptCluster cluster, RelDataType releasedRowType) {
+    return LogicalTableScan.create(cluster, releasedTable(releasedRowType, List.of()), List.of());
+  }
+
+  /**
+   * Checks and prepares {@code above}; its single leaf (any input-less rel: a {@link #placeholder},
+   * a {@code LogicalValues}, a scan) must have a row type matching {@code releasedRowType}.
+   *
+   * @throws SQLException 0A000 when {@code above} uses an operator or aggregate function that
+   *     post-processing does not evaluate, or its leaf does not match the released type
+   */
+  public static PostProcessor compile(RelNode above, RelDataType releasedRowType)
+      throws SQLException {
+    Objects.requireNonNull(above, "above");
+    Objects.requireNonNull(releasedRowType, "releasedRowType");
+    RelNode shaped = PostShapes.normalise(above, releasedRowType);
+    HepPlanner hep =
+        new HepPlanner(
+            new HepProgramBuilder().addRuleInstance(CoreRules.AGGREGATE_REDUCE_FUNCTIONS).build());
+    hep.setRoot(shaped);
+    RelNode reduced = hep.findBestExp();
+    RelNode leafRel = PostShapes.leaf(reduced);
+    TableScan leaf =
+        LogicalTableScan.create(
+            leafRel.getCluster(), releasedTable(leafRel.getRowType(), List.of()), List.of());
+    PostProcessor p = new PostProcessor(reduced, leaf);
+    try {
+      p.run(List.of());
+    } catch (SQLException | RuntimeException e) {
+      throw new SQLException(
+          "post-processing cannot evaluate this query over released rows: "
+              + e.getMessage()
+              + "; simplify the expressions above the aggregates",
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code(),
+          e);
+    }
+    return p;
+  }
+
+  /** The row type of {@link #apply}'s rows. */
+  public RelDataType outputType() {
+    return plan.getRowType();
+  }
+
+  /**
+   * Evaluates the post-processing over {@code releasedRows} (each row: the released columns in
+   * order, plain Java values). Returns new rows of {@link #outputType()}.
+   *
+   * @throws SQLException 22012 on division by zero, 22000 on other evaluation errors
+   */
+  public List<Object[]> apply(List<Object[]> releasedRows) throws SQLException {
+    List<Object[]> internal;
+    try {
+      internal = RowValues.toInternal(releasedRows, leaf.getRowType());
+    } catch (IllegalArgumentException e) {
+      throw new SQLException(e.getMessage(), DATA_EXCEPTION, e);
+    }
+    return run(internal);
+  }
+
+  /**
+   * Interprets {@link #plan} bottom-up in segments cut after each global aggregate (no GROUP BY):
+   * Calcite's interpreter emits no row for such an aggregate over empty input, SQL emits one (COUNT
+   * 0, SUM NULL), which is supplied here.
+   */
+  private List<Object[]> run(List<Object[]> internal) throws SQLException {
+    List<RelNode> chain = new ArrayList<>();
+    for (RelNode r = plan; ; r = r.getInput(0)) {
+      chain.add(r);
+      if (r.getInputs().isEmpty()) {
+        break;
+      }
+    }
+    RelNode below = chain.get(chain.size() - 1);
+    List<Object[]> rows = internal;
+    for (int i = chain.size() - 2; i >= 0; i--) {
+      RelNode node = chain.get(i);
+      boolean global = node instanceof Aggregate a && a.getGroupCount() == 0;
+      if (global || i == 0) {
+        RelNode scan =
+            LogicalTableScan.create(
+                leaf.getCluster(), releasedTable(below.getRowType(), rows), List.of());
+        rows = interpret(PostShapes.replaceAt(node, below, scan));
+        if (global && rows.isEmpty()) {
+          rows = List.<Object[]>of(PostShapes.emptyInputRow((Aggregate) node));
+        }
+        below = node;
+      }
+    }
+    List<Object[]> out = new ArrayList<>(rows.size());
+    for (Object[] row : rows) {
+      out.add(RowValues.toExternal(row, plan.getRowType()));
+    }
+    return out;
+  }
+
+  private static List<Object[]> interpret(RelNode rel) throws SQLException {
+    List<Object[]> out = new ArrayList<>();
+    try (Interpreter interpreter = new Interpreter(PostDataContext.create(), rel)) {
+      for (Object[] row : interpreter) {
+        out.add(row);
+      }
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+    return out;
+  }
+
+  static SQLException translate(RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ArithmeticException && isDivisionByZero(t.getMessage())) {
+        return new SQLException(
+            "division by zero while post-processing released values; guard the divisor, e.g."
+                + " NULLIF(divisor, 0)",
+            DIVISION_BY_ZERO,
+            e);
+      }
+      if (t instanceof ArithmeticException && String.valueOf(t.getMessage()).contains("range")) {
+        return new SQLException(
+            t.getMessage() + " while post-processing released values", NUMERIC_OUT_OF_RANGE, e);
+      }
+    }
+    return new SQLException(
+        "cannot evaluate the query over released values: " + e.getMessage(), DATA_EXCEPTION, e);
+  }
+
+  private static boolean isDivisionByZero(String message) {
+    String m = message == null ? "" : message.toLowerCase(java.util.Locale.ROOT);
+    return m.contains("zero") || m.contains("division undefined");
+  }
+
+  private static RelOptTableImpl releasedTable(RelDataType rowType, List<Object[]> rows) {
+    return RelOptTableImpl.create(
+        null, rowType, new ReleasedTable(rowType, rows), ImmutableList.of("released"));
+  }
+}
