@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Finds the foreign key along which a join lifts a child's rows to the unit of the parent side
- * (DESIGN.md: the unit propagates along foreign keys, {@code visits.employee_id -> employees.id}).
+ * Finds the foreign key along which a join lifts a child's rows to the unit of the parent side (the
+ * unit propagates along foreign keys, {@code visits.employee_id -> employees.id}).
  *
  * <p>The lift is sound when every child row belongs to exactly one parent unit and the child's rows
  * were no other person's: (1) the child's unit is its own rows by default (a primary key, no policy

@@ -10,7 +10,7 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /**
- * The join rules (DESIGN.md § The analyzer on relational algebra):
+ * The join rules (see docs/sensitivity-analyzer.md, "The privacy analysis"):
  *
  * <ul>
  *   <li>public ⋈ public is public;

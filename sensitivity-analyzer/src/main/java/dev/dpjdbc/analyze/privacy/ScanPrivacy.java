@@ -12,13 +12,14 @@ import java.util.Set;
 import org.apache.calcite.rel.core.TableScan;
 
 /**
- * The facts of a table scan, from {@link TableBounds} (DESIGN.md § Where bounds come from: the
- * policy first, then the enforced constraints): per column its interval and public domain; the
- * table is PUBLIC when the policy says {@code public: true}; else its unit is the policy's {@code
- * privacy_unit}, else its primary key. A unit column that is a foreign key to the unit of another
- * private table names that table's unit (its identity follows the key, multi-hop), so that joins on
- * it recognise the same unit. Rows per unit: 1, guaranteed, when the unit contains the primary key;
- * else the policy's {@code max_rows_per_unit} (default 1) as a cap the rewrite must enforce.
+ * The facts of a table scan, from {@link TableBounds} (docs/sensitivity-analyzer.md, "Where bounds
+ * come from": the policy first, then the enforced constraints): per column its interval and public
+ * domain; the table is PUBLIC when the policy says {@code public: true}; else its unit is the
+ * policy's {@code privacy_unit}, else its primary key. A unit column that is a foreign key to the
+ * unit of another private table names that table's unit (its identity follows the key, multi-hop),
+ * so that joins on it recognise the same unit. Rows per unit: 1, guaranteed, when the unit contains
+ * the primary key; else the policy's {@code max_rows_per_unit} (default 1) as a cap the rewrite
+ * must enforce.
  */
 final class ScanPrivacy {
   private static final int MAX_HOPS = 16;
