@@ -6,7 +6,6 @@ import dev.dpjdbc.analyze.catalog.CatalogQueries;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.driver.Backends;
 import dev.dpjdbc.driver.ConnectionConfig;
-import dev.dpjdbc.driver.catalog.CatalogDoor;
 import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.PassThrough;
 import dev.dpjdbc.driver.execute.PlanExecutor;
@@ -46,10 +45,7 @@ public final class Session implements AutoCloseable {
   private final Perturber perturber;
   private final RunningStatement running = new RunningStatement();
   private final BackendRelease backendRelease;
-  private final CatalogSource catalogSource;
-  private Connection catalog;
-  private CatalogDoor door;
-  private boolean catalogStateChanged;
+  private final CatalogLink catalog;
   private QuerySettings settings;
   private final QuerySettings defaults;
 
@@ -57,60 +53,6 @@ public final class Session implements AutoCloseable {
   @FunctionalInterface
   interface BackendRelease {
     void giveBack(Connection backend, boolean stateChanged) throws SQLException;
-  }
-
-  /**
-   * Where the session's catalog connection comes from: the catalog role's pool, or (with no catalog
-   * role configured) the session's own data connection.
-   */
-  interface CatalogSource {
-    /** A catalog-role connection, or null to use the data connection. */
-    Connection borrow() throws SQLException;
-
-    void giveBack(Connection catalog, boolean stateChanged) throws SQLException;
-
-    /** Whether the backend is PostgreSQL, whose parse checks pass-through statements. */
-    boolean postgres();
-
-    int maxRows();
-
-    long maxBytes();
-
-    /** Test only: pass every statement through unchecked on the catalog role. */
-    boolean passAll();
-
-    /** No catalog role, a non-PostgreSQL backend: pass-through uses the data connection. */
-    static CatalogSource dataConnectionOnly() {
-      return new CatalogSource() {
-        @Override
-        public Connection borrow() {
-          return null;
-        }
-
-        @Override
-        public void giveBack(Connection catalog, boolean stateChanged) {}
-
-        @Override
-        public boolean postgres() {
-          return false;
-        }
-
-        @Override
-        public int maxRows() {
-          return 100_000;
-        }
-
-        @Override
-        public long maxBytes() {
-          return 32L << 20;
-        }
-
-        @Override
-        public boolean passAll() {
-          return false;
-        }
-      };
-    }
   }
 
   /** A session over explicit parts; {@link #open} is what the driver uses. */
@@ -122,9 +64,9 @@ public final class Session implements AutoCloseable {
       Ledger ledger,
       QuerySettings settings,
       BackendRelease release,
-      CatalogSource catalogSource) {
+      CatalogLink catalog) {
     this.analyst = analyst;
-    this.catalogSource = catalogSource;
+    this.catalog = catalog;
     this.backendRelease = release;
     this.budget = budget;
     this.backend = backend;
@@ -151,45 +93,25 @@ public final class Session implements AutoCloseable {
           ledger,
           QuerySettings.from(policy.query()),
           (c, changed) -> backends.giveBack(config, c, changed),
-          catalogSource(config, backends));
+          new CatalogLink(
+              new CatalogLink.Pool() {
+                @Override
+                public Connection borrow() throws SQLException {
+                  return backends.borrowCatalog(config);
+                }
+
+                @Override
+                public void giveBack(Connection c, boolean evict) throws SQLException {
+                  backends.giveBackCatalog(config, c, evict);
+                }
+              },
+              config.backendUrl().startsWith("jdbc:postgresql:"),
+              config.catalog(),
+              backend));
     } catch (SQLException | RuntimeException e) {
       backend.close();
       throw e;
     }
-  }
-
-  private static CatalogSource catalogSource(ConnectionConfig config, Backends backends) {
-    return new CatalogSource() {
-      @Override
-      public Connection borrow() throws SQLException {
-        return backends.borrowCatalog(config);
-      }
-
-      @Override
-      public void giveBack(Connection catalog, boolean stateChanged) throws SQLException {
-        backends.giveBackCatalog(config, catalog, stateChanged);
-      }
-
-      @Override
-      public boolean postgres() {
-        return config.backendUrl().startsWith("jdbc:postgresql:");
-      }
-
-      @Override
-      public int maxRows() {
-        return config.catalog().maxRows();
-      }
-
-      @Override
-      public long maxBytes() {
-        return config.catalog().maxBytes();
-      }
-
-      @Override
-      public boolean passAll() {
-        return config.catalog().passAll();
-      }
-    };
   }
 
   private static Ledger.Budget budgetOf(Policy policy, String analyst) {
@@ -210,8 +132,8 @@ public final class Session implements AutoCloseable {
     if (command.isPresent()) {
       return runCommand(command.get(), params);
     }
-    if (catalogSource.passAll()) { // test only: the catalog role's privileges alone
-      return answer(door().runUnchecked(statement, params, running));
+    if (catalog.passAll()) { // test only: the catalog role's privileges alone
+      return answer(catalog.door().runUnchecked(statement, params, running));
     }
     if (CatalogQueries.isTransactionControl(statement)) {
       return Outcome.count(0); // every statement is its own transaction: read-only work
@@ -223,21 +145,22 @@ public final class Session implements AutoCloseable {
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
     switch (c.verdict()) {
       case PASS_THROUGH -> {
-        return answer(door().run(statement, params, running));
+        return answer(catalog.door().run(statement, params, running));
       }
       case REFUSE -> {
-        if (catalogSource.postgres()) { // PostgreSQL's parse decides, and may answer with NULLs
-          try {
-            return answer(door().run(statement, params, running));
-          } catch (SQLException e) {
-            if (!AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState())) {
-              throw e;
-            }
-            // refused by both: the classifier's reason names the object in the analyst's words
-            throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-          }
+        SQLException refusal =
+            new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+        if (!catalog.postgres()) {
+          throw refusal;
         }
-        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+        try { // PostgreSQL's parse decides, and may answer with NULLs (sizes)
+          return answer(catalog.door().run(statement, params, running));
+        } catch (SQLException e) {
+          // refused by both: the classifier's reason names the object in the analyst's words
+          throw AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState())
+              ? refusal
+              : e;
+        }
       }
       default -> {
         return release(statement, params, queryTimeoutSeconds);
@@ -250,11 +173,11 @@ public final class Session implements AutoCloseable {
    * parameters on the catalog connection (never the analyst's text, never the data connection).
    */
   private Outcome runSetting(ClientSettingCommand command) throws SQLException {
-    catalogStateChanged |= command.changesBackend();
+    catalog.changed(command.changesBackend());
     Table t =
         command instanceof ClientSettingCommand.ShowAll
-            ? ClientSettings.showAll(catalog(), dpSettingRows())
-            : ClientSettings.run(catalog(), command);
+            ? ClientSettings.showAll(catalog.connection(), dpSettingRows())
+            : ClientSettings.run(catalog.connection(), command);
     return t == null ? Outcome.count(0) : Outcome.rows(t);
   }
 
@@ -268,28 +191,6 @@ public final class Session implements AutoCloseable {
 
   private static Outcome answer(PassThrough.Answer a) {
     return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
-  }
-
-  /** The catalog connection, borrowed on first use: the catalog role's, else the data role's. */
-  private Connection catalog() throws SQLException {
-    if (catalog == null) {
-      Connection c = catalogSource.borrow();
-      catalog = c == null ? backend : c;
-      catalog.setAutoCommit(true);
-    }
-    return catalog;
-  }
-
-  private CatalogDoor door() throws SQLException {
-    if (door == null) {
-      door =
-          new CatalogDoor(
-              catalog(),
-              catalogSource.postgres(),
-              catalogSource.maxRows(),
-              catalogSource.maxBytes());
-    }
-    return door;
   }
 
   /**
@@ -355,9 +256,8 @@ public final class Session implements AutoCloseable {
       PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) cmd).query());
       return new Description(ExplainPrivacy.COLUMNS, plan.parameterCount());
     }
-    if (catalogSource.passAll()) {
-      PassThrough.Shape shape = door().describe(statement);
-      return new Description(shape.columns(), shape.parameterCount());
+    if (catalog.passAll()) {
+      return described(statement);
     }
     var setting = ClientSettings.parse(statement);
     if (setting.isPresent()) {
@@ -367,24 +267,24 @@ public final class Session implements AutoCloseable {
       return new Description(List.of(), 0);
     }
     CatalogQueries.Classification c = CatalogQueries.classify(statement);
-    boolean checkedByPostgres = catalogSource.postgres();
+    if (c.verdict() == CatalogQueries.Verdict.PASS_THROUGH
+        || (c.verdict() == CatalogQueries.Verdict.REFUSE && catalog.postgres())) {
+      return described(statement); // execute decides whether it may run
+    }
     switch (c.verdict()) {
-      case PASS_THROUGH -> {
-        PassThrough.Shape shape = door().describe(statement);
-        return new Description(shape.columns(), shape.parameterCount());
-      }
-      case REFUSE -> {
-        if (checkedByPostgres) {
-          PassThrough.Shape shape = door().describe(statement);
-          return new Description(shape.columns(), shape.parameterCount());
-        }
-        throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-      }
+      case REFUSE ->
+          throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
       default -> {
         PrivacyPlan plan = plan(statement);
         return new Description(PostProcess.columns(plan), plan.parameterCount());
       }
     }
+  }
+
+  /** A pass-through statement's columns and parameters, from the backend's describe. */
+  private Description described(String statement) throws SQLException {
+    PassThrough.Shape shape = catalog.door().describe(statement);
+    return new Description(shape.columns(), shape.parameterCount());
   }
 
   private PrivacyPlan plan(String sql) throws SQLException {
@@ -417,7 +317,7 @@ public final class Session implements AutoCloseable {
    * catalog role's when one is configured. The wrapper that uses it never hands it out.
    */
   public Connection catalogConnection() throws SQLException {
-    return catalog();
+    return catalog.connection();
   }
 
   /** Cancels the running backend statement, from any thread. */
@@ -426,37 +326,16 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Returns the connections to their pools; the catalog connection is evicted when a SET changed
-   * it, so no later session inherits the setting. The data connection never runs analyst text.
+   * Returns the connections to their pools ({@link CatalogLink#close} resets or evicts the catalog
+   * connection). The data connection never runs analyst text.
    */
   @Override
   public void close() throws SQLException {
-    boolean reset = catalog != null && catalogSource.postgres() && discard(catalog);
-    boolean dirty = catalogStateChanged && !reset;
+    boolean evictData = false;
     try {
-      if (catalog != null && catalog != backend) {
-        catalogSource.giveBack(catalog, dirty || (catalogSource.postgres() && !reset));
-      }
+      evictData = catalog.close();
     } finally {
-      backendRelease.giveBack(backend, catalog == backend && dirty);
-    }
-  }
-
-  /**
-   * {@code DISCARD ALL} on a PostgreSQL catalog connection before it goes back to the pool: the
-   * next session, perhaps another analyst's, inherits no setting, prepared statement or temporary
-   * object of this one (pgJDBC notices the command and forgets its own prepared statements).
-   */
-  private static boolean discard(Connection c) {
-    try (java.sql.Statement s = c.createStatement()) {
-      if (!c.getAutoCommit()) {
-        c.rollback();
-        c.setAutoCommit(true);
-      }
-      s.execute("DISCARD ALL");
-      return true;
-    } catch (SQLException e) {
-      return false; // the pool evicts it instead
+      backendRelease.giveBack(backend, evictData);
     }
   }
 }

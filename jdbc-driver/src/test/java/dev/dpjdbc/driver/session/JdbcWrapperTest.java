@@ -52,7 +52,7 @@ class JdbcWrapperTest {
             ledger,
             new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE),
             (c, changed) -> {},
-            Session.CatalogSource.dataConnectionOnly());
+            CatalogLink.dataConnectionOnly(backend));
     dp = new DpConnection("jdbc:dp:h2:mem:" + id, session);
   }
 

@@ -88,7 +88,7 @@ class SessionPipelineTest {
         ledger,
         new QuerySettings(1.0, 1e-7, Mechanism.LAPLACE, Objective.ABSOLUTE),
         (c, changed) -> {},
-        Session.CatalogSource.dataConnectionOnly());
+        CatalogLink.dataConnectionOnly(backend));
   }
 
   @Test

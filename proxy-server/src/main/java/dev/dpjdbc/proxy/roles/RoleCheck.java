@@ -12,9 +12,9 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
- * The proxy's start-up check of its two PostgreSQL logins (DESIGN § The privacy boundary, layer 1):
- * it connects as each role and asks PostgreSQL what the role may do, and refuses to start ({@link
- * Refused}, every problem with the role, what is wrong and the fix) when
+ * The proxy's start-up check of its two PostgreSQL logins (the first layer of the privacy boundary,
+ * see docs/security.md): it connects as each role and asks PostgreSQL what the role may do, and
+ * refuses to start ({@link Refused}, every problem with the role, what is wrong and the fix) when
  *
  * <ul>
  *   <li>either role is a superuser or has CREATEROLE, CREATEDB or REPLICATION, or is a member of
