@@ -135,7 +135,8 @@ public final class Backends {
       " -c statement_timeout=30000 -c lock_timeout=5000"
           + " -c idle_in_transaction_session_timeout=60000";
 
-  static boolean isPostgres(String url) {
+  /** Whether {@code url} names a PostgreSQL backend (checked by its parse, settings pinned). */
+  public static boolean isPostgres(String url) {
     return url.startsWith("jdbc:postgresql:");
   }
 

@@ -105,7 +105,7 @@ public final class Session implements AutoCloseable {
                   backends.giveBackCatalog(config, c, evict);
                 }
               },
-              config.backendUrl().startsWith("jdbc:postgresql:"),
+              Backends.isPostgres(config.backendUrl()),
               config.catalog(),
               backend));
     } catch (SQLException | RuntimeException e) {

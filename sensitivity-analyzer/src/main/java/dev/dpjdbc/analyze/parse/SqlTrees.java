@@ -17,7 +17,7 @@ public final class SqlTrees {
   private SqlTrees() {}
 
   /** Positions of the CASTs (and {@code ::}) in the parsed WHERE, before validation. */
-  static Set<SqlParserPos> castPositions(SqlNode where) {
+  public static Set<SqlParserPos> castPositions(SqlNode where) {
     Set<SqlParserPos> out = new HashSet<>();
     if (where != null) {
       where.accept(

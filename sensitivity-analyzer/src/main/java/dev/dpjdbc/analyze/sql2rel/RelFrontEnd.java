@@ -5,7 +5,6 @@ import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.parse.SqlParsing;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -23,9 +22,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.CalciteException;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -213,17 +210,6 @@ public final class RelFrontEnd {
 
   /** Positions of the CASTs written in the query (before the validator adds its own). */
   private static Set<SqlParserPos> castPositions(SqlNode parsed) {
-    Set<SqlParserPos> out = new HashSet<>();
-    parsed.accept(
-        new SqlBasicVisitor<Void>() {
-          @Override
-          public Void visit(SqlCall call) {
-            if (call.getKind() == SqlKind.CAST) {
-              out.add(call.getParserPosition());
-            }
-            return super.visit(call);
-          }
-        });
-    return out;
+    return dev.dpjdbc.analyze.parse.SqlTrees.castPositions(parsed);
   }
 }
