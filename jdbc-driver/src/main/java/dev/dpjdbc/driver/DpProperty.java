@@ -21,7 +21,7 @@ public enum DpProperty {
       Type.INT,
       "40",
       "Maximum pooled backend connections per backend/user; each open jdbc:dp: connection holds"
-          + " one, and each analyzer (per backend and policy) one more"),
+          + " one, and each analyzer (per backend and policy) one more while it reads metadata"),
   /**
    * Backend login for catalog and session pass-through (psql's {@code \\d}, BI metadata): a role
    * with no privilege on any table, view, sequence or function holding user data. The data role

@@ -13,7 +13,7 @@ import java.util.Properties;
  * name, the data role's credentials as {@code user}/{@code password}, the catalog role's as {@code
  * dp.catalogUser}/{@code dp.catalogPassword} (when given), and {@code dp.pool.size} large enough
  * for every session the proxy serves at once (each holds one pooled backend connection; the
- * analyzer holds one more).
+ * analyzer borrows one more while it reads a table's metadata).
  */
 public final class BackendConnector {
   private final String dpUrl;
