@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -267,6 +268,18 @@ abstract class AnalyzerContractTest {
     SQLException e = assertThrows(SQLException.class, () -> analyzer.plan(sql));
     assertEquals(state, e.getSQLState(), e.getMessage());
     assertTrue(e.getMessage().length() > 20, e.getMessage());
+  }
+
+  @ParameterizedTest
+  @MethodSource("relationalOnly")
+  void plan_relationalOnlyQuery_isPlannedWithPostProcessing(String sql) throws SQLException {
+    PrivacyPlan plan = analyzer.plan(sql);
+    assertTrue(plan.post() != null, sql);
+    assertFalse(plan.coordinates().isEmpty(), sql);
+  }
+
+  Stream<String> relationalOnly() {
+    return AnalyzerFixture.relationalOnly().stream();
   }
 
   @Test

@@ -302,7 +302,11 @@ final class LiteralFixture {
                           || t.text().matches("dp_[a-z]+[0-9]*|c[0-9]+")
                       ? null
                       : t.text();
-              case QUOTED_IDENTIFIER -> catalogNames.contains(t.identifier()) ? null : t.text();
+              case QUOTED_IDENTIFIER ->
+                  catalogNames.contains(t.identifier())
+                          || t.identifier().matches("dp_[a-z]+[0-9]*|c[0-9]+|t[0-9]*")
+                      ? null
+                      : t.text();
               case NUMBER -> numbers.contains(t.text()) ? t.text() : null;
               case SYMBOL -> t.text().equals(";") ? t.text() : null;
               default -> null;
