@@ -12,6 +12,7 @@ import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -141,7 +142,9 @@ public final class SensitivityAnalyzer {
               + " is not (remove it from the query)",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
-    return new PlanBuilder(backend, new TableBounds(meta, policy), shape, sql).build();
+    // the table with every table its foreign keys lead to: the unit may come from one of them
+    TableBounds bounds = TableBounds.load(catalog, policy, List.of(meta)).get(0);
+    return new PlanBuilder(backend, bounds, shape, sql).build();
   }
 
   /**

@@ -31,6 +31,7 @@ final class AnalyzerFixture {
           columns:
             dept: {values: [1, 2, 3]}
         nounit_policy: {privacy_unit: nope}
+        emp_visits: {max_rows_per_unit: 3}
       """;
 
   static Policy policy() {
@@ -52,6 +53,20 @@ final class AnalyzerFixture {
               + " kind VARCHAR(10) NOT NULL CHECK (kind IN ('web', 'shop')))");
       s.execute("CREATE TABLE nounit (x INTEGER CHECK (x BETWEEN 0 AND 1))");
       s.execute("CREATE TABLE nounit_policy (x INTEGER CHECK (x BETWEEN 0 AND 1))");
+      // no policy unit: the unit follows the foreign key to employees (several visits per person)
+      s.execute(
+          "CREATE TABLE emp_visits (id INTEGER PRIMARY KEY,"
+              + " employee_id INTEGER NOT NULL REFERENCES employees (id),"
+              + " minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 600))");
+      // the unit is in emp_visits.employee_id, not in the key visit_id references
+      s.execute(
+          "CREATE TABLE emp_visit_notes (id INTEGER PRIMARY KEY,"
+              + " visit_id INTEGER NOT NULL REFERENCES emp_visits (id))");
+      // two keys to the unit: a row would be two people's
+      s.execute(
+          "CREATE TABLE emp_pairs (id INTEGER PRIMARY KEY,"
+              + " a_id INTEGER NOT NULL REFERENCES employees (id),"
+              + " b_id INTEGER NOT NULL REFERENCES employees (id))");
     }
     String[] regions = {"N", "S", "E", "W"};
     try (PreparedStatement ps =
@@ -73,6 +88,13 @@ final class AnalyzerFixture {
         ps.addBatch();
       }
       ps.executeBatch();
+    }
+    try (Statement s = c.createStatement()) {
+      // employees 1..10 with 1 + (i mod 3) visits each: at most 3, the policy's cap
+      s.execute(
+          "INSERT INTO emp_visits SELECT 100 * e.id + k.n, e.id, 10 * k.n FROM employees e"
+              + " JOIN (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3) k"
+              + " ON k.n <= 1 + MOD(e.id, 3) WHERE e.id <= 10");
     }
   }
 
@@ -242,6 +264,8 @@ final class AnalyzerFixture {
         new String[] {"SELECT SUM(score) FROM employees", "ZD001"},
         new String[] {"SELECT COUNT(*) FROM nounit", "ZD002"},
         new String[] {"SELECT COUNT(*) FROM nounit_policy", "F0000"},
+        new String[] {"SELECT COUNT(*) FROM emp_visit_notes", "ZD002"},
+        new String[] {"SELECT COUNT(*) FROM emp_pairs", "ZD002"},
         new String[] {
           "SELECT COUNT(*) FROM employees e JOIN visits v ON e.id = v.person_id", "42501"
         },
