@@ -72,7 +72,10 @@ final class Probes {
             if (other instanceof org.apache.calcite.rel.core.TableScan scan) {
               var t = scan.getTable().unwrap(dev.dpjdbc.analyze.sql2rel.CatalogTable.class);
               if (t != null
-                  && !new dev.dpjdbc.analyze.bounds.TableBounds(t.meta(), policy).isPublic()) {
+                  && !policy
+                      .table(t.meta().schema(), t.meta().name())
+                      .map(dev.dpjdbc.policy.Policy.TablePolicy::isPublic)
+                      .orElse(false)) {
                 out.add(t.meta().name());
               }
             }
