@@ -11,10 +11,11 @@ import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
 
 /** Renders a row expression with its input columns' names, for sources and reasons. */
-final class RexText {
+public final class RexText {
   private RexText() {}
 
-  static String render(RexNode e, List<String> names) {
+  /** {@code e} as SQL-like text, input columns by {@code names}. */
+  public static String render(RexNode e, List<String> names) {
     if (e instanceof RexInputRef ref) {
       return ref.getIndex() < names.size() ? names.get(ref.getIndex()) : ref.toString();
     }
