@@ -40,22 +40,26 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *   <li>anything else (comparisons, text, unknown functions, bind parameters) is unbounded.
  * </ul>
  *
+ * <p>Public for {@code analyze.safety}, which asks it for the interval of one operator at a time
+ * over operand intervals it narrowed itself (CASE guards).
+ *
  * <p>The ends of + − × are computed exactly in decimal and rounded to the nearest double; those of
  * / outward. The rewrite clamps in SQL to the bounds it uses, so a rounding can cost utility but
  * not privacy.
  */
-final class RexIntervals {
+public final class RexIntervals {
   private final List<ColumnFacts> in;
   private final List<String> names;
   private final List<String> notes = new ArrayList<>();
 
-  RexIntervals(List<ColumnFacts> in) {
+  /** Intervals of expressions over input columns with the facts {@code in}. */
+  public RexIntervals(List<ColumnFacts> in) {
     this.in = in;
     this.names = in.stream().map(ColumnFacts::name).toList();
   }
 
   /** The interval of {@code e}, with a source naming the expression and its inputs' sources. */
-  Interval interval(RexNode e) {
+  public Interval interval(RexNode e) {
     if (e instanceof RexInputRef ref) {
       return in.get(ref.getIndex()).interval();
     }

@@ -14,6 +14,7 @@ import org.apache.calcite.util.Sarg;
 public final class RexText {
   private RexText() {}
 
+  /** {@code e} as SQL-like text, input columns by {@code names}. */
   public static String render(RexNode e, List<String> names) {
     if (e instanceof RexInputRef ref) {
       return ref.getIndex() < names.size() ? names.get(ref.getIndex()) : ref.toString();
