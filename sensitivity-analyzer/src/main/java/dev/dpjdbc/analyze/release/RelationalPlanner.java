@@ -17,6 +17,8 @@ import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
 import dev.dpjdbc.analyze.privacy.RelPrivacy;
 import dev.dpjdbc.analyze.rel2sql.RelSql;
 import dev.dpjdbc.analyze.rewrite.Backend;
+import dev.dpjdbc.analyze.safety.ErrorFreedom;
+import dev.dpjdbc.analyze.safety.Preflight;
 import dev.dpjdbc.analyze.sql2rel.RelFrontEnd;
 import dev.dpjdbc.analyze.sql2rel.Translation;
 import dev.dpjdbc.policy.Policy;
@@ -29,11 +31,13 @@ import org.apache.calcite.rel.type.RelDataType;
 
 /**
  * The relational analyzer end to end: SQL → {@link RelFrontEnd} → {@link PrivacyAnalysis} → {@link
- * BoundarySplit} → {@link BoundedRewrite} → {@link RelSql} (the backend's SQL, literals bound) and
- * {@link PostProcessor} (everything above the boundary) → a {@link PrivacyPlan} the driver runs
- * like any other. A query that provably returns no row ({@code WHERE 1 = 0}, {@code LIMIT 0}: the
- * probes BI tools send to learn a query's columns) becomes a probe plan: columns, no rows, nothing
- * run or spent. Thread-safe; holds no per-query state.
+ * BoundarySplit} → {@link ErrorFreedom} (no expression below the boundary may raise an error that
+ * depends on row values; constant ones are evaluated first by the {@link Preflight}) → {@link
+ * BoundedRewrite} → {@link RelSql} (the backend's SQL, literals bound) and {@link PostProcessor}
+ * (everything above the boundary) → a {@link PrivacyPlan} the driver runs like any other. A query
+ * that provably returns no row ({@code WHERE 1 = 0}, {@code LIMIT 0}: the probes BI tools send to
+ * learn a query's columns) becomes a probe plan: columns, no rows, nothing run or spent.
+ * Thread-safe; holds no per-query state.
  */
 public final class RelationalPlanner {
   private final ConstraintCatalog catalog;
@@ -80,6 +84,8 @@ public final class RelationalPlanner {
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
     }
     requireDomains(boundary);
+    ErrorFreedom.check(boundary, analysis);
+    BoundSql preflight = Preflight.of(boundary, backend);
     BoundedRewrite.Result r = BoundedRewrite.rewrite(boundary, analysis, policy);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();
@@ -112,7 +118,7 @@ public final class RelationalPlanner {
         null,
         uses(boundary, r),
         rewritten.parameters(),
-        null,
+        preflight,
         backend.typing(),
         new PrivacyPlan.Post(post, columns, false));
   }
