@@ -74,7 +74,9 @@ public final class PostProcess {
     }
     return switch (column.jdbcType()) {
       case Types.BIGINT -> // a noisy SUM of integers: rounded as PostgreSQL casts float8 to int8
-          n instanceof Double || n instanceof Float ? (long) Math.rint(n.doubleValue()) : n.longValue();
+          n instanceof Double || n instanceof Float
+              ? (long) Math.rint(n.doubleValue())
+              : n.longValue();
       case Types.DOUBLE, Types.FLOAT, Types.REAL -> n.doubleValue();
       default -> value;
     };

@@ -8,7 +8,6 @@ import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
-import dev.dpjdbc.analyze.privacy.RexText;
 import dev.dpjdbc.policy.Policy;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -19,16 +18,10 @@ import java.util.Map;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.sql.SqlFunction;
-import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.OperandTypes;
-import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -36,44 +29,13 @@ import org.apache.calcite.tools.RelBuilder;
  * Rebuilds the plan below the DP boundary so that its bounds hold (see the package Javadoc) and
  * ends it in one column per group key, then one per noisy coordinate.
  *
- * <p>Guarantees of {@link Result#rel}: its rows are one per non-empty group; its first columns are
- * the group keys (in the boundary's key order), the rest the coordinates in {@link
- * Result#coordinates} order (a SQL NULL stands for 0); whatever the data holds, adding or removing
- * one unit changes each coordinate of each group by at most its λ, in at most {@link
+ * <p>Guarantees of {@link Rewritten#rel}: its rows are one per non-empty group; its first columns
+ * are the group keys (in the boundary's key order), the rest the coordinates in {@link
+ * Rewritten#coordinates} order (a SQL NULL stands for 0); whatever the data holds, adding or
+ * removing one unit changes each coordinate of each group by at most its λ, in at most {@link
  * ContributionLimits#groupsPerUnit} groups.
  */
 public final class BoundedRewrite {
-  /** A random number per row, printed {@code RANDOM()} (PostgreSQL and H2 both have it). */
-  static final SqlFunction RANDOM =
-      new SqlFunction(
-          "RANDOM",
-          SqlKind.OTHER_FUNCTION,
-          ReturnTypes.DOUBLE,
-          null,
-          OperandTypes.NILADIC,
-          SqlFunctionCategory.NUMERIC) {
-        @Override
-        public boolean isDeterministic() {
-          return false;
-        }
-      };
-
-  /**
-   * The rewrite's output.
-   *
-   * @param rel the bounded plan (keys, then coordinates)
-   * @param coordinates the noisy coordinates, in column order after the keys
-   * @param callOutputs per boundary call (in call order), how its released value is computed from
-   *     the group's noisy coordinates
-   * @param callDescriptions per call, its human form ("SUM(price * qty)")
-   * @param limits C and L0
-   */
-  public record Result(
-      RelNode rel,
-      List<Coordinate> coordinates,
-      List<OutputExpr> callOutputs,
-      List<String> callDescriptions,
-      ContributionLimits limits) {}
 
   /** A per-group (or per-unit) aggregate over the row-level projection. */
   private record Partial(SqlKind kind, int field, int filter) {}
@@ -92,6 +54,7 @@ public final class BoundedRewrite {
   private final Map<String, Integer> rowIndex = new LinkedHashMap<>();
   private final List<Partial> partials = new ArrayList<>();
   private final CoordinateSet coords = new CoordinateSet();
+  private final Clamps clamps;
   private final List<Coord> coordExprs = new ArrayList<>();
 
   private BoundedRewrite(
@@ -102,6 +65,7 @@ public final class BoundedRewrite {
     this.unit = unit;
     RelOptCluster cluster = below.getCluster();
     this.rex = cluster.getRexBuilder();
+    this.clamps = new Clamps(rex);
     this.b =
         RelBuilder.proto(
                 Contexts.of(
@@ -119,7 +83,7 @@ public final class BoundedRewrite {
    *     one), when the unit cannot be made a column, or for an aggregate the rewrite does not bound
    *     yet
    */
-  public static Result rewrite(Boundary boundary, PrivacyAnalysis analysis, Policy policy)
+  public static Rewritten rewrite(Boundary boundary, PrivacyAnalysis analysis, Policy policy)
       throws SQLException {
     ContributionLimits limits = ContributionLimits.of(boundary, policy);
     RelNode below = boundary.below();
@@ -132,7 +96,7 @@ public final class BoundedRewrite {
     return new BoundedRewrite(boundary, limits, below, unit).build();
   }
 
-  private Result build() throws SQLException {
+  private Rewritten build() throws SQLException {
     for (GroupKey k : boundary.keys()) {
       rowExprs.add(rex.makeInputRef(below, k.input())); // keys and unit: fixed positions
     }
@@ -182,7 +146,7 @@ public final class BoundedRewrite {
       names.add("c" + i);
     }
     b.project(out, names, true);
-    return new Result(b.build(), coords.coordinates(), outputs, descriptions, limits);
+    return new Rewritten(b.build(), coords.coordinates(), outputs, descriptions, limits);
   }
 
   /**
@@ -200,12 +164,12 @@ public final class BoundedRewrite {
           b.aggregateCall(SqlStdOperatorTable.ROW_NUMBER)
               .over()
               .partitionBy(partition)
-              .orderBy(b.call(RANDOM))
+              .orderBy(b.call(Clamps.RANDOM))
               .toRex();
       b.projectPlus(b.alias(rank, "dp_rank"));
       b.filter(
           b.lessThanOrEqual(
-              b.field("dp_rank"), literal(limits.groupsPerUnit(), SqlTypeName.BIGINT)));
+              b.field("dp_rank"), clamps.literal(limits.groupsPerUnit(), SqlTypeName.BIGINT)));
     }
     List<RexNode> ps = partialFields(keys + u);
     List<RexNode> perUnit = new ArrayList<>();
@@ -215,7 +179,7 @@ public final class BoundedRewrite {
       names.add("dp_k" + i);
     }
     for (Coord c : coordExprs) {
-      perUnit.add(clamp(c.value().apply(ps), c.lo(), c.hi()));
+      perUnit.add(clamps.clamp(c.value().apply(ps), c.lo(), c.hi()));
       names.add("dp_c" + c.index());
     }
     b.project(perUnit, names, true);
@@ -309,7 +273,7 @@ public final class BoundedRewrite {
             Coordinate.Kind.SUM,
             "SUM(" + x + " - " + m + ")" + f,
             c * h,
-            ps -> centred(ps.get(s), ps.get(n), mid),
+            ps -> clamps.centred(ps.get(s), ps.get(n), mid),
             -c * h,
             c * h);
     double mag = CoordinateSet.magnitude(lower, upper);
@@ -321,7 +285,9 @@ public final class BoundedRewrite {
     }
     RexNode y =
         rex.makeCall(
-            SqlStdOperatorTable.MINUS, asDouble(rowExprs.get(v)), literal(mid, SqlTypeName.DOUBLE));
+            SqlStdOperatorTable.MINUS,
+            clamps.asDouble(rowExprs.get(v)),
+            clamps.literal(mid, SqlTypeName.DOUBLE));
     int sq = row(rex.makeCall(SqlStdOperatorTable.MULTIPLY, y, y));
     int q = partial(new Partial(SqlKind.SUM, sq, filter));
     int squares =
@@ -342,19 +308,6 @@ public final class BoundedRewrite {
     boolean sample =
         call.kind() == BoundaryCall.Kind.VAR_SAMP || call.kind() == BoundaryCall.Kind.STDDEV_SAMP;
     return new OutputExpr.VarianceOf(centred, squares, count, lower, upper, sample, stddev);
-  }
-
-  /** s − m·n in DOUBLE PRECISION; a NULL sum (no values) counts as 0. */
-  private RexNode centred(RexNode s, RexNode n, double mid) {
-    RexNode sum =
-        rex.makeCall(SqlStdOperatorTable.COALESCE, asDouble(s), literal(0, SqlTypeName.DOUBLE));
-    if (mid == 0) {
-      return sum;
-    }
-    return rex.makeCall(
-        SqlStdOperatorTable.MINUS,
-        sum,
-        rex.makeCall(SqlStdOperatorTable.MULTIPLY, literal(mid, SqlTypeName.DOUBLE), asDouble(n)));
   }
 
   private int countPartial(BoundaryCall call, int filter) {
@@ -392,97 +345,13 @@ public final class BoundedRewrite {
   }
 
   private Interval bounded(BoundaryCall call, String d) throws SQLException {
-    int arg = call.arguments().get(0);
-    Interval iv = boundary.boundaryInput().column(arg).interval();
-    if (!iv.bounded()) {
-      String x = column(arg);
-      throw new SQLException(
-          d
-              + " needs bounds on "
-              + x
-              + ", which has none: declare them with a CHECK constraint (CHECK ("
-              + x
-              + " BETWEEN lo AND hi)), in the policy (tables.<table>.columns.<column>: {min: lo,"
-              + " max: hi}), or clamp in the query: "
-              + call.kind()
-              + "(LEAST(GREATEST("
-              + x
-              + ", lo), hi))",
-          AnalyzerSqlState.MISSING_BOUND.code());
-    }
-    double lambda = limits.rowsPerUnit() * Math.max(Math.abs(iv.lower()), Math.abs(iv.upper()));
-    if (!Double.isFinite(lambda) || lambda > 1e15) {
-      throw new SQLException(
-          d
-              + ": the bounds of "
-              + column(arg)
-              + " ("
-              + iv.lower()
-              + ", "
-              + iv.upper()
-              + ") are too wide to add useful noise; give narrower bounds in the policy or clamp"
-              + " in the query with LEAST(GREATEST(x, lo), hi)",
-          AnalyzerSqlState.MISSING_BOUND.code());
-    }
-    return iv;
+    return CallText.bounded(boundary, call, d, limits.rowsPerUnit());
   }
 
   /** The row-level field holding input column {@code arg} clamped to {@code iv}. */
   private int clamped(int arg, Interval iv) {
     RexNode x = rex.makeInputRef(below, arg);
-    return row(clamp(x, iv.lower(), iv.upper()));
-  }
-
-  /** {@code CASE WHEN x < lo THEN lo WHEN x > hi THEN hi ELSE x END} (NULL stays NULL). */
-  private RexNode clamp(RexNode x, double lo, double hi) {
-    SqlTypeName t = x.getType().getSqlTypeName();
-    RexNode l = literal(lo, t);
-    RexNode h = literal(hi, t);
-    RelDataType type =
-        rex.getTypeFactory().leastRestrictive(List.of(x.getType(), l.getType(), h.getType()));
-    return rex.makeCall(
-        type,
-        SqlStdOperatorTable.CASE,
-        List.of(
-            rex.makeCall(SqlStdOperatorTable.LESS_THAN, x, l),
-            rex.makeCast(type, l),
-            rex.makeCall(SqlStdOperatorTable.GREATER_THAN, x, h),
-            rex.makeCast(type, h),
-            rex.makeCast(type, x)));
-  }
-
-  /** A number as a literal of {@code like}'s type when it fits exactly, else DECIMAL or DOUBLE. */
-  private RexNode literal(double v, SqlTypeName like) {
-    BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();
-    if (d.scale() < 0) {
-      d = d.setScale(0);
-    }
-    boolean integral = d.scale() == 0;
-    switch (like) {
-      case TINYINT, SMALLINT, INTEGER -> {
-        if (integral && Math.abs(v) <= Integer.MAX_VALUE) {
-          return rex.makeExactLiteral(d, rex.getTypeFactory().createSqlType(SqlTypeName.INTEGER));
-        }
-      }
-      case BIGINT -> {
-        if (integral && Math.abs(v) < 9e18) {
-          return rex.makeExactLiteral(d, rex.getTypeFactory().createSqlType(SqlTypeName.BIGINT));
-        }
-      }
-      case REAL, FLOAT, DOUBLE -> {
-        return rex.makeApproxLiteral(d, rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE));
-      }
-      default -> {}
-    }
-    return rex.makeExactLiteral(d);
-  }
-
-  private RexNode asDouble(RexNode e) {
-    return rex.makeCast(
-        rex.getTypeFactory()
-            .createTypeWithNullability(
-                rex.getTypeFactory().createSqlType(SqlTypeName.DOUBLE), e.getType().isNullable()),
-        e);
+    return row(clamps.clamp(x, iv.lower(), iv.upper()));
   }
 
   private int row(RexNode e) {
@@ -510,24 +379,15 @@ public final class BoundedRewrite {
   }
 
   private String column(int i) {
-    return columnText(boundary, i);
+    return CallText.columnText(boundary, i);
   }
 
-  /**
-   * The analyst's form of column {@code i} of the boundary's input: a name, or the expression it
-   * computes ("price * qty").
-   */
+  /** See {@link CallText#columnText}. */
   public static String columnText(Boundary boundary, int i) {
-    RelNode in = boundary.below();
-    if (in instanceof Project p && i < p.getProjects().size()) {
-      return RexText.render(p.getProjects().get(i), p.getInput().getRowType().getFieldNames());
-    }
-    return in.getRowType().getFieldNames().get(i);
+    return CallText.columnText(boundary, i);
   }
 
   private String describe(BoundaryCall call) {
-    String fn = call.call().getAggregation().getName().toUpperCase(java.util.Locale.ROOT);
-    List<String> args = call.arguments().stream().map(this::column).toList();
-    return fn + "(" + (args.isEmpty() ? "*" : String.join(", ", args)) + ")";
+    return CallText.describe(boundary, call);
   }
 }

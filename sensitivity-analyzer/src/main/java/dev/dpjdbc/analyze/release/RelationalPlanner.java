@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.boundary.BoundarySplit;
 import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounding.BoundedRewrite;
 import dev.dpjdbc.analyze.bounding.ContributionLimits;
+import dev.dpjdbc.analyze.bounding.Rewritten;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.BoundUse;
@@ -86,7 +87,7 @@ public final class RelationalPlanner {
     requireDomains(boundary);
     ErrorFreedom.check(boundary, analysis);
     BoundSql preflight = Preflight.of(boundary, backend);
-    BoundedRewrite.Result r = BoundedRewrite.rewrite(boundary, analysis, policy);
+    Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();
     List<OutputExpr> exprs = new ArrayList<>();
@@ -185,7 +186,7 @@ public final class RelationalPlanner {
   }
 
   /** What EXPLAIN PRIVACY shows each coordinate rests on. */
-  private static List<BoundUse> uses(Boundary boundary, BoundedRewrite.Result r) {
+  private static List<BoundUse> uses(Boundary boundary, Rewritten r) {
     List<BoundUse> uses = new ArrayList<>();
     RelPrivacy in = boundary.boundaryInput();
     ContributionLimits l = r.limits();
