@@ -270,7 +270,12 @@ class PostgresAttackIT {
     }
   }
 
-  /** Ways to get rows, exact extremes or un-noised per-row output past the analyzer. */
+  /**
+   * Ways to get rows, exact extremes or un-noised per-row output past the analyzer. (HAVING,
+   * subqueries and CTEs in FROM, a semi-join on the unit and expressions over noisy aggregates are
+   * answered with noise by the relational analyzer since issue 8; the corpus and the
+   * neighbouring-database test cover them.)
+   */
   @ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {
@@ -278,18 +283,13 @@ class PostgresAttackIT {
         "SELECT * FROM staff",
         "SELECT name FROM staff GROUP BY name",
         "SELECT salary, COUNT(*) FROM staff GROUP BY salary",
-        "SELECT region, COUNT(*) FROM staff GROUP BY region HAVING COUNT(*) > 10",
-        "SELECT COUNT(*) FROM (SELECT * FROM staff) s",
-        "WITH s AS (SELECT * FROM staff) SELECT COUNT(*) FROM s",
         "SELECT COUNT(*) FROM staff, pg_catalog.pg_class",
         "SELECT relname FROM pg_catalog.pg_class UNION ALL SELECT name FROM staff",
-        "SELECT COUNT(*) FROM staff WHERE id IN (SELECT id FROM staff WHERE salary = 50000)",
         "SELECT MIN(salary) FROM staff",
         "SELECT MAX(salary) FROM staff",
         "SELECT COUNT(*) OVER () FROM staff",
         "SELECT string_agg(name, ',') FROM staff",
         "SELECT COUNT(*) FILTER (WHERE 1/(salary-50000) > 0) FROM staff",
-        "SELECT COUNT(*), 1/(SUM(salary)-50000) FROM staff",
         "SELECT COUNT(*) FROM staff; SELECT * FROM staff",
         "SELECT relname FROM pg_catalog.pg_class c, LATERAL (SELECT name FROM staff) e",
         "SELECT COUNT(*) FROM ONLY staff WHERE salary = 50000 FOR UPDATE",

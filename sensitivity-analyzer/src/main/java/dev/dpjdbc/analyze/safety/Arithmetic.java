@@ -111,7 +111,7 @@ final class Arithmetic {
     if (d.mayBeZero() && !asserted) {
       throw new Refusal(
           (mod ? "modulo by " : "division by ") + names.text(divisor) + " (" + text + ")",
-          "the divisor can be 0 for some rows, and the backend raises \"division by zero\"",
+          "the divisor can be 0 for some rows, and the backend raises a division-by-zero error",
           DIVISOR_FIX);
     }
     if (TypeLimits.isFloat(type)) {
