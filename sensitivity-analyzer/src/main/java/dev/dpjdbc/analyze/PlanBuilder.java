@@ -113,7 +113,8 @@ final class PlanBuilder {
         uses,
         rewritten.parameters(),
         preflight,
-        backend.typing());
+        backend.typing(),
+        null);
   }
 
   private void unit() throws SQLException {

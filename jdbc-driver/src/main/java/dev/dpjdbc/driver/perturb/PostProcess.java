@@ -26,7 +26,9 @@ public final class PostProcess {
     for (NoisyResult.Group g : noisy.groups()) {
       Object[] row = new Object[outputs.size()];
       for (int i = 0; i < row.length; i++) {
-        row[i] = typed(outputs.get(i).expr().evaluate(g.keys(), g.noisy()), outputs.get(i));
+        Object value = outputs.get(i).expr().evaluate(g.keys(), g.noisy());
+        // with an evaluator, the released row takes its SQL types there (PostProcessor)
+        row[i] = plan.post() != null ? value : typed(value, outputs.get(i));
       }
       rows.add(row);
     }
@@ -73,10 +75,7 @@ public final class PostProcess {
       return value;
     }
     return switch (column.jdbcType()) {
-      case Types.BIGINT -> // a noisy SUM of integers: rounded as PostgreSQL casts float8 to int8
-          n instanceof Double || n instanceof Float
-              ? (long) Math.rint(n.doubleValue())
-              : n.longValue();
+      case Types.BIGINT -> n.longValue();
       case Types.DOUBLE, Types.FLOAT, Types.REAL -> n.doubleValue();
       default -> value;
     };

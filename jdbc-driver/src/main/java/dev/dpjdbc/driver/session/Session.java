@@ -205,7 +205,7 @@ public final class Session implements AutoCloseable {
   private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
       throws SQLException {
     PrivacyPlan plan = plan(sql);
-    if (plan.post() != null && plan.post().probe()) {
+    if (plan.isProbe()) {
       // no row whatever the data holds: nothing runs, nothing is spent
       PlanExecutor.checkParameterCount(plan, params);
       return new Outcome(PostProcess.release(new NoisyResult(List.of()), plan), -1, null);
@@ -235,7 +235,7 @@ public final class Session implements AutoCloseable {
       return Outcome.rows(show(show.key()));
     }
     PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) command).query());
-    if (plan.post() != null && plan.post().probe()) {
+    if (plan.isProbe()) {
       return Outcome.rows(new Table(ExplainPrivacy.COLUMNS, List.of()));
     }
     return Outcome.rows(ExplainPrivacy.explain(plan, settings, allocate(plan)));

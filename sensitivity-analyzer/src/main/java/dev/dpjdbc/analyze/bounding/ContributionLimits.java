@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.TableScan;
 
 /**
  * How much one privacy unit may contribute to the DP aggregate, and whether the rewrite must
@@ -130,22 +129,12 @@ public record ContributionLimits(
   /** The policies of the private tables {@code rel} scans (tables without a policy entry: none). */
   static List<Policy.TablePolicy> privateTablePolicies(RelNode rel, Policy policy) {
     List<Policy.TablePolicy> out = new ArrayList<>();
-    collect(rel, policy, out);
+    for (CatalogTable t : CatalogTable.scannedBy(rel)) {
+      policy
+          .table(t.meta().schema(), t.meta().name())
+          .filter(p -> !p.isPublic())
+          .ifPresent(out::add);
+    }
     return out;
-  }
-
-  private static void collect(RelNode rel, Policy policy, List<Policy.TablePolicy> out) {
-    if (rel instanceof TableScan scan) {
-      CatalogTable t = scan.getTable().unwrap(CatalogTable.class);
-      if (t != null) {
-        policy
-            .table(t.meta().schema(), t.meta().name())
-            .filter(p -> !p.isPublic())
-            .ifPresent(out::add);
-      }
-    }
-    for (RelNode in : rel.getInputs()) {
-      collect(in, policy, out);
-    }
   }
 }

@@ -65,40 +65,6 @@ public record PrivacyPlan(
     }
   }
 
-  /** A plan without post-processing by the evaluator (see {@link Post}). */
-  public PrivacyPlan(
-      String originalSql,
-      String rewrittenSql,
-      int parameterCount,
-      List<GroupKey> groupKeys,
-      List<Coordinate> coordinates,
-      int maxGroupsPerUnit,
-      List<OutputColumn> outputs,
-      List<SortKey> orderBy,
-      Long offset,
-      Long limit,
-      List<BoundUse> bounds,
-      List<ParameterSource> parameters,
-      BoundSql preflight,
-      ParameterTyping typing) {
-    this(
-        originalSql,
-        rewrittenSql,
-        parameterCount,
-        groupKeys,
-        coordinates,
-        maxGroupsPerUnit,
-        outputs,
-        orderBy,
-        offset,
-        limit,
-        bounds,
-        parameters,
-        preflight,
-        typing,
-        null);
-  }
-
   public PrivacyPlan {
     groupKeys = List.copyOf(groupKeys);
     coordinates = List.copyOf(coordinates);
@@ -162,6 +128,11 @@ public record PrivacyPlan(
         null,
         ParameterTyping.INFERRED_BY_BACKEND,
         null);
+  }
+
+  /** A probe: no row whatever the data holds; nothing runs, nothing is spent ({@link Post}). */
+  public boolean isProbe() {
+    return post != null && post.probe();
   }
 
   /** {@link #rewrittenSql} with its {@link #parameters}. */

@@ -95,6 +95,22 @@ public final class PostProcessor {
     return p;
   }
 
+  /**
+   * {@link #compile} of {@code top} with the node {@code released} on its single-input chain (found
+   * by identity) replaced by a {@link #placeholder} of the same row type: the post-processing of
+   * everything above {@code released}.
+   */
+  public static PostProcessor compileAbove(RelNode top, RelNode released) throws SQLException {
+    RelDataType type = released.getRowType();
+    return compile(
+        PostShapes.replaceAt(top, released, placeholder(released.getCluster(), type)), type);
+  }
+
+  /** {@link #compile} of {@code rel} over its own leaf (a plan that reads no released rows). */
+  public static PostProcessor compile(RelNode rel) throws SQLException {
+    return compile(rel, PostShapes.leaf(rel).getRowType());
+  }
+
   /** The row type of {@link #apply}'s rows. */
   public RelDataType outputType() {
     return plan.getRowType();

@@ -246,19 +246,7 @@ public final class RelSql {
             "an interval of several fields cannot be sent as a parameter; write it as a sum of"
                 + " single-unit intervals (INTERVAL '1' YEAR + INTERVAL '2' MONTH)");
       }
-      BigDecimal unit =
-          switch (q.getStartUnit()) {
-            case YEAR -> BigDecimal.valueOf(12);
-            case QUARTER -> BigDecimal.valueOf(3);
-            case MONTH -> BigDecimal.ONE;
-            case WEEK -> BigDecimal.valueOf(7L * 86_400_000L);
-            case DAY -> BigDecimal.valueOf(86_400_000L);
-            case HOUR -> BigDecimal.valueOf(3_600_000L);
-            case MINUTE -> BigDecimal.valueOf(60_000L);
-            case SECOND -> BigDecimal.valueOf(1_000L);
-            default ->
-                throw new IllegalArgumentException("an interval of " + q + " is not supported");
-          };
+      BigDecimal unit = q.getStartUnit().multiplier; // months or milliseconds per unit
       BigDecimal amount =
           v.abs().divide(unit, java.math.MathContext.DECIMAL64).stripTrailingZeros();
       byIndex.add(new ParameterSource.Constant(amount.toPlainString(), java.sql.Types.OTHER));

@@ -21,8 +21,8 @@ final class GroupKeys {
     }
     return new dev.dpjdbc.analyze.plan.GroupKey(
         out.getName(),
-        ColumnTypes.jdbcType(out.getType().getSqlTypeName()),
-        ColumnTypes.typeName(out.getType().getSqlTypeName()),
+        ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
+        ReleasedColumns.typeName(out.getType().getSqlTypeName()),
         values,
         k.domain().orElseThrow().source());
   }

@@ -1,17 +1,16 @@
 package dev.dpjdbc.analyze.release;
 
-import dev.dpjdbc.analyze.post.PostProcessor;
+import dev.dpjdbc.analyze.sql2rel.CatalogTable;
 import java.util.List;
 import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 
-/** Plan surgery for the planner: empty-result probes and the post-processing leaf. */
+/** What the planner asks of a whole plan: is it a probe, which private tables does it read. */
 final class Probes {
   private Probes() {}
 
@@ -51,46 +50,19 @@ final class Probes {
     return max != null && max == 0;
   }
 
-  /**
-   * {@code top} with {@code target} (found by identity on the single-input chain) replaced by a
-   * placeholder scan of the released rows.
-   */
-  static RelNode replace(RelNode top, RelNode target, RelDataType released) {
-    if (top == target) {
-      return PostProcessor.placeholder(top.getCluster(), released);
-    }
-    return top.copy(top.getTraitSet(), List.of(replace(top.getInput(0), target, released)));
-  }
-
   /** The private (not {@code public: true}) catalog tables {@code rel} scans, as schema.table. */
   static List<String> privateTables(RelNode rel, dev.dpjdbc.policy.Policy policy) {
     List<String> out = new java.util.ArrayList<>();
-    rel.accept(
-        new RelHomogeneousShuttle() {
-          @Override
-          public RelNode visit(RelNode other) {
-            if (other instanceof org.apache.calcite.rel.core.TableScan scan) {
-              var t = scan.getTable().unwrap(dev.dpjdbc.analyze.sql2rel.CatalogTable.class);
-              if (t != null
-                  && !policy
-                      .table(t.meta().schema(), t.meta().name())
-                      .map(dev.dpjdbc.policy.Policy.TablePolicy::isPublic)
-                      .orElse(false)) {
-                out.add(t.meta().name());
-              }
-            }
-            return super.visit(other);
-          }
-        });
-    return out;
-  }
-
-  /** The single input-less rel at the bottom of {@code rel}'s first-input chain. */
-  static RelNode leaf(RelNode rel) {
-    RelNode r = rel;
-    while (!r.getInputs().isEmpty()) {
-      r = r.getInput(0);
+    for (CatalogTable t : CatalogTable.scannedBy(rel)) {
+      boolean isPublic =
+          policy
+              .table(t.meta().schema(), t.meta().name())
+              .map(dev.dpjdbc.policy.Policy.TablePolicy::isPublic)
+              .orElse(false);
+      if (!isPublic) {
+        out.add(t.meta().name());
+      }
     }
-    return r;
+    return out;
   }
 }

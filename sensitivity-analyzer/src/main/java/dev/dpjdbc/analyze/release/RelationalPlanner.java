@@ -101,11 +101,10 @@ public final class RelationalPlanner {
     exprs.addAll(r.callOutputs());
     aggregates.addAll(r.callDescriptions());
     List<OutputColumn> outputs =
-        ColumnTypes.columns(released.getFieldNames(), released, exprs, aggregates);
-    RelNode above = Probes.replace(root.project(), boundary.aggregate(), released);
-    PostProcessor post = PostProcessor.compile(above, released);
+        ReleasedColumns.columns(released.getFieldNames(), released, exprs, aggregates);
+    PostProcessor post = PostProcessor.compileAbove(root.project(), boundary.aggregate());
     List<OutputColumn> columns =
-        ColumnTypes.columns(root.fields.rightList(), post.outputType(), null, null);
+        ReleasedColumns.columns(root.fields.rightList(), post.outputType(), null, null);
     return new PrivacyPlan(
         sql,
         rewritten.sql(),
@@ -125,10 +124,9 @@ public final class RelationalPlanner {
   }
 
   private PrivacyPlan probe(String sql, Translation t) throws SQLException {
-    RelNode rel = t.root().project();
-    PostProcessor post = PostProcessor.compile(rel, Probes.leaf(rel).getRowType());
+    PostProcessor post = PostProcessor.compile(t.root().project());
     List<OutputColumn> columns =
-        ColumnTypes.columns(t.root().fields.rightList(), post.outputType(), null, null);
+        ReleasedColumns.columns(t.root().fields.rightList(), post.outputType(), null, null);
     return new PrivacyPlan(
         sql,
         "",

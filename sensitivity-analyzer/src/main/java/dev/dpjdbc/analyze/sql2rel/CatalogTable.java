@@ -40,6 +40,21 @@ public final class CatalogTable extends AbstractTable {
     this.fieldNames = List.copyOf(names);
   }
 
+  /** The catalog tables {@code rel} scans, in the order met, each occurrence once. */
+  public static List<CatalogTable> scannedBy(org.apache.calcite.rel.RelNode rel) {
+    List<CatalogTable> out = new ArrayList<>();
+    if (rel instanceof org.apache.calcite.rel.core.TableScan scan) {
+      CatalogTable t = scan.getTable().unwrap(CatalogTable.class);
+      if (t != null) {
+        out.add(t);
+      }
+    }
+    for (org.apache.calcite.rel.RelNode in : rel.getInputs()) {
+      out.addAll(scannedBy(in));
+    }
+    return out;
+  }
+
   /** What the catalog guarantees about this table (backend spelling, keys, constraints). */
   public TableMeta meta() {
     return meta;

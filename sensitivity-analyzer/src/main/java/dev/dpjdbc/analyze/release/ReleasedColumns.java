@@ -12,8 +12,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * The JDBC type code and PostgreSQL type name of a released column, from its Calcite type (the
  * front end types columns as PostgreSQL does: COUNT is BIGINT, AVG of an integer NUMERIC).
  */
-final class ColumnTypes {
-  private ColumnTypes() {}
+final class ReleasedColumns {
+  private ReleasedColumns() {}
 
   /** Columns named {@code names}, typed by {@code type}'s fields, with the given expressions. */
   static List<OutputColumn> columns(
