@@ -23,22 +23,29 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
  * A horizontal bar chart (PNG) of one setting's ratios: one group of bars per analyst query, one
- * bar per shape (raw left out: it is 1 by definition), a log axis, and a line at the 1.3× limit.
+ * bar per shape, wall or backend CPU time (raw left out: it is 1 by definition), a log axis, and a
+ * line at the 1.3× limit.
  */
 final class Chart {
   private Chart() {}
 
-  static void write(Path png, String title, List<FamilyResult> families, List<String> shapeNames)
+  static void write(
+      Path png, String title, List<FamilyResult> families, List<String> shapeNames, boolean cpu)
       throws IOException {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     for (FamilyResult f : families) {
       for (String name : shapeNames.subList(1, shapeNames.size())) {
         Measured m = f.byName().get(name);
         // absent shapes are added as null so that every query keeps the same bar slots
-        data.addValue(m == null ? null : m.median() / f.rawMedian(), name, f.family().title());
+        Measured raw = f.measured().get(0);
+        Double r =
+            m == null ? null : cpu ? m.cpuMedian() / raw.cpuMedian() : m.median() / raw.median();
+        data.addValue(r, name, f.family().title());
       }
     }
-    LogAxis ratio = new LogAxis("median wall time / raw aggregate (log scale)");
+    LogAxis ratio =
+        new LogAxis(
+            "median " + (cpu ? "backend CPU" : "wall") + " time / raw aggregate (log scale)");
     ratio.setBase(2);
     ratio.setTickUnit(new NumberTickUnit(1));
     ratio.setSmallestValue(0.5);

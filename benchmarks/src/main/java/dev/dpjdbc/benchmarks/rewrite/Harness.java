@@ -47,6 +47,7 @@ final class Harness {
    * What one shape measured.
    *
    * @param millis the timed runs' wall times, sorted
+   * @param cpuMillis the timed runs' backend CPU times, sorted (NaN where unavailable)
    * @param explainMillis planning + execution time reported by EXPLAIN ANALYZE
    * @param spillKb the largest "Disk: N kB" of a sort or hash in the plan, 0 when nothing spilled
    * @param checksum the sum over all result rows of the first aggregate column (a sanity check that
@@ -55,13 +56,22 @@ final class Harness {
   record Measured(
       Shape shape,
       double[] millis,
+      double[] cpuMillis,
       double explainMillis,
       long spillKb,
       double checksum,
       String plan) {
     double median() {
-      int n = millis.length;
-      return n % 2 == 1 ? millis[n / 2] : (millis[n / 2 - 1] + millis[n / 2]) / 2;
+      return median(millis);
+    }
+
+    double cpuMedian() {
+      return median(cpuMillis);
+    }
+
+    private static double median(double[] sorted) {
+      int n = sorted.length;
+      return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** Nearest-rank 90th percentile. */
@@ -71,11 +81,13 @@ final class Harness {
   }
 
   private final Connection connection;
+  private final BackendCpu cpu;
   private final int warmups;
   private final int runs;
 
-  Harness(Connection connection, int warmups, int runs) {
+  Harness(Connection connection, int warmups, int runs) throws SQLException {
     this.connection = connection;
+    this.cpu = new BackendCpu(connection);
     this.warmups = warmups;
     this.runs = runs;
   }
@@ -96,30 +108,39 @@ final class Harness {
     for (int r = 0; r < warmups; r++) {
       for (int j = 0; j < n; j++) {
         int i = (j + r) % n;
-        checksums[i] = run(shapes.get(i), family.key() == null ? 0 : 1)[1];
+        checksums[i] = run(shapes.get(i), family.key() == null ? 0 : 1)[2];
       }
     }
     double[][] times = new double[n][runs];
+    double[][] cpuTimes = new double[n][runs];
     for (int r = 0; r < runs; r++) {
       for (int j = 0; j < n; j++) {
         int i = (j + r) % n;
         double[] m = run(shapes.get(i), family.key() == null ? 0 : 1);
         times[i][r] = m[0];
-        checksums[i] = m[1];
+        cpuTimes[i][r] = m[1];
+        checksums[i] = m[2];
       }
     }
     List<Measured> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       Arrays.sort(times[i]);
+      Arrays.sort(cpuTimes[i]);
       Explain e = explain(shapes.get(i));
-      out.add(new Measured(shapes.get(i), times[i], e.millis, e.spillKb, checksums[i], e.plan));
+      out.add(
+          new Measured(
+              shapes.get(i), times[i], cpuTimes[i], e.millis, e.spillKb, checksums[i], e.plan));
     }
     return out;
   }
 
-  /** One run: {wall ms, checksum of the first aggregate column (after {@code keys} keys)}. */
+  /**
+   * One run: {wall ms, backend CPU ms, checksum of the first aggregate column (after {@code keys}
+   * keys)}.
+   */
   private double[] run(Shape shape, int keys) throws SQLException {
     double sum = 0;
+    double cpu0 = cpu.nanos();
     long t0 = System.nanoTime();
     try (PreparedStatement ps = connection.prepareStatement(shape.sql())) {
       shape.bind(ps);
@@ -135,7 +156,8 @@ final class Harness {
         }
       }
     }
-    return new double[] {(System.nanoTime() - t0) / 1e6, sum};
+    long wall = System.nanoTime() - t0;
+    return new double[] {wall / 1e6, (cpu.nanos() - cpu0) / 1e6, sum};
   }
 
   private record Explain(double millis, long spillKb, String plan) {}

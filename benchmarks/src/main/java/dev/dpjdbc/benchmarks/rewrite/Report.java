@@ -43,36 +43,38 @@ final class Report {
     return new ArrayList<>(names);
   }
 
-  /** Per setting: ratio of medians to raw, bold where at most {@link #LIMIT}; n/a where absent. */
-  static String summary(Map<Setting, List<FamilyResult>> results) {
+  /**
+   * Per setting: ratio of medians to raw (wall time, or backend CPU time when {@code cpu}), bold
+   * where at most {@link #LIMIT}; n/a where absent.
+   */
+  static String summary(Map<Setting, List<FamilyResult>> results, boolean cpu) {
     List<String> names = shapeNames(results);
     List<String> others = names.subList(1, names.size());
     StringBuilder md = new StringBuilder();
     for (Map.Entry<Setting, List<FamilyResult>> e : results.entrySet()) {
       md.append("\n**")
           .append(e.getKey().describe())
-          .append("** — median wall time / raw median")
+          .append("** — median ")
+          .append(cpu ? "backend CPU time" : "wall time")
+          .append(" / raw median")
           .append(" (bold: ≤ ")
           .append(LIMIT)
           .append("×)\n\n");
-      md.append("| query | raw ms |");
+      md.append(cpu ? "| query | raw CPU ms |" : "| query | raw ms |");
       others.forEach(n -> md.append(" ").append(n).append(" |"));
       md.append("\n|---|---:|");
       others.forEach(n -> md.append("---:|"));
       md.append('\n');
       for (FamilyResult f : e.getValue()) {
         Map<String, Measured> by = f.byName();
-        md.append("| ")
-            .append(f.family().title())
-            .append(" | ")
-            .append(fmt(f.rawMedian(), 1))
-            .append(" |");
+        double raw = cpu ? f.measured().get(0).cpuMedian() : f.rawMedian();
+        md.append("| ").append(f.family().title()).append(" | ").append(fmt(raw, 1)).append(" |");
         for (String n : others) {
           Measured m = by.get(n);
           if (m == null) {
             md.append(" n/a |");
           } else {
-            double r = m.median() / f.rawMedian();
+            double r = (cpu ? m.cpuMedian() : m.median()) / raw;
             String cell = fmt(r, 2);
             md.append(' ').append(r <= LIMIT ? "**" + cell + "**" : cell).append(" |");
           }
@@ -92,8 +94,8 @@ final class Report {
         Measured raw = f.measured().get(0);
         md.append("\n### ").append(f.family().title()).append("\n\n");
         md.append("| shape | median ms | p90 ms | ratio (median) | ratio (p90) |")
-            .append(" EXPLAIN ms | EXPLAIN ratio | spill kB | checksum |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            .append(" CPU ms | CPU ratio | EXPLAIN ms | EXPLAIN ratio | spill kB | checksum |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Measured m : f.measured()) {
           md.append("| ")
               .append(m.shape().name())
@@ -105,6 +107,10 @@ final class Report {
               .append(fmt(m.median() / raw.median(), 2))
               .append(" | ")
               .append(fmt(m.p90() / raw.p90(), 2))
+              .append(" | ")
+              .append(fmt(m.cpuMedian(), 1))
+              .append(" | ")
+              .append(fmt(m.cpuMedian() / raw.cpuMedian(), 2))
               .append(" | ")
               .append(fmt(m.explainMillis(), 1))
               .append(" | ")

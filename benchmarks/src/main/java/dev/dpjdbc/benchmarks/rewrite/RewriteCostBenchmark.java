@@ -31,8 +31,8 @@ import java.util.regex.Pattern;
  *   <li>{@code --parallel=0,2}: one full pass per value of {@code max_parallel_workers_per_gather};
  *   <li>{@code --work-mem=64MB} (every pass); {@code --rows=1000000} rows per table;
  *   <li>{@code --only=REGEX}: only the queries whose title ("visits SUM by kind") matches;
- *   <li>{@code --out=benchmarks/rewrite-cost}: where summary.md, detail.md, plans.txt and one PNG
- *       per pass go.
+ *   <li>{@code --out=benchmarks/rewrite-cost}: where summary.md, detail.md, plans.txt and two PNGs
+ *       per pass (wall and CPU ratios) go.
  * </ul>
  *
  * To measure another generator's real rewrite (the new analyzer's), add it to {@code rewriters}
@@ -127,20 +127,29 @@ public final class RewriteCostBenchmark {
               loadStart,
               loadAverage(),
               Runtime.getRuntime().availableProcessors());
-      String summary = header.replace(": every measurement", ": ratios") + Report.summary(results);
+      String summary =
+          header.replace(": every measurement", ": ratios")
+              + "\n## Wall time\n"
+              + Report.summary(results, false)
+              + "\n## Backend CPU time\n"
+              + Report.summary(results, true);
       Files.writeString(out.resolve("summary.md"), summary);
       Files.writeString(out.resolve("detail.md"), Report.detail(results, header));
       Files.writeString(out.resolve("plans.txt"), Report.plans(results));
       List<String> names = Report.shapeNames(results);
       for (Map.Entry<Setting, List<FamilyResult>> e : results.entrySet()) {
-        Chart.write(
-            out.resolve("ratios-" + e.getKey().name() + ".png"),
-            "Bounded rewrite cost, 2 x "
-                + String.format("%,d", rows)
-                + " rows: "
-                + e.getKey().describe(),
-            e.getValue(),
-            names);
+        for (boolean cpu : new boolean[] {false, true}) {
+          Chart.write(
+              out.resolve((cpu ? "cpu" : "wall") + "-ratios-" + e.getKey().name() + ".png"),
+              (cpu ? "Backend CPU" : "Wall time")
+                  + ", 2 x "
+                  + String.format("%,d", rows)
+                  + " rows: "
+                  + e.getKey().describe(),
+              e.getValue(),
+              names,
+              cpu);
+        }
       }
       System.out.println(summary);
     }
