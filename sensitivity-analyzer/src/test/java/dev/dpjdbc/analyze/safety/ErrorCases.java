@@ -95,6 +95,17 @@ final class ErrorCases {
         ok("SELECT SUM(CASE WHEN raw <> 0 THEN 1000 / raw END) FROM readings"),
         ok("SELECT SUM(CASE WHEN raw = 0 THEN NULL ELSE 1000 / raw END) FROM readings"),
         ok("SELECT SUM(CASE WHEN amount BETWEEN -1000 AND 1000 THEN amount * 2 END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN NOT (raw = 0) THEN 1000 / raw END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN raw = 0 OR raw IS NULL THEN 0 ELSE 1000 / raw END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN raw > 0 AND raw < 100 THEN raw * 1000000 END) FROM readings"),
+        ok(
+            "SELECT SUM(CASE WHEN raw < -10 THEN 0 WHEN raw > 10 THEN 0 ELSE raw * 100000000 END)"
+                + " FROM readings"),
+        ok("SELECT SUM(CASE WHEN (raw <> 0) IS TRUE THEN 1000 / raw END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN raw NOT IN (0) THEN 1000 / raw END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN small = 5 THEN NULL ELSE 1000 / (small - 5) END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN raw > 0 OR raw < -5 THEN 1000 / raw END) FROM readings"),
+        ok("SELECT SUM(COALESCE(1000 / NULLIF(raw, 0), 0)) FROM readings"),
         // aggregate arguments and FILTER
         ok("SELECT COUNT(*) FILTER (WHERE remote) FROM employees"),
         ok("SELECT COUNT(*) FILTER (WHERE salary / level > 1000) FROM employees"),
@@ -129,6 +140,11 @@ final class ErrorCases {
         ok(
             "SELECT COUNT(*) FROM readings WHERE date_trunc('day', taken) = TIMESTAMP '2021-01-01"
                 + " 00:00:00'"),
+        ok(
+            "SELECT COUNT(*) FROM readings WHERE date_trunc('week', taken) = TIMESTAMP '2021-01-04"
+                + " 00:00:00'"),
+        ok("SELECT SUM(EXTRACT(YEAR FROM since) - 2000) FROM customers"),
+        ok("SELECT COUNT(*) FROM readings WHERE EXTRACT(EPOCH FROM taken) > 0"),
         // casts
         ok("SELECT COUNT(*) FROM employees WHERE CAST(age AS SMALLINT) > 20"),
         ok("SELECT COUNT(*) FROM employees WHERE CAST(salary AS VARCHAR(3)) = '100'"),
@@ -217,6 +233,21 @@ final class ErrorCases {
             "SELECT COUNT(*) FROM employees WHERE level > 0 AND 10 / (level - 2) > 1",
             "division by",
             employee("level", "2")));
+    r.add(
+        no(
+            "SELECT SUM(CASE WHEN raw > 0 OR small < -5 THEN 1000 / raw END) FROM readings",
+            "division by",
+            "INSERT INTO readings (id, employee_id, raw, small) VALUES (100, 1, 0, -6)"));
+    r.add(
+        no(
+            "SELECT SUM(CASE WHEN raw = 0 AND small = 0 THEN 0 ELSE 1000 / raw END) FROM readings",
+            "division by",
+            "INSERT INTO readings (id, employee_id, raw, small) VALUES (100, 1, 0, 1)"));
+    r.add(
+        no(
+            "SELECT SUM(CASE WHEN raw <> 0 THEN 0 ELSE 1000 / raw END) FROM readings",
+            "division by",
+            reading("raw", "0")));
     // integer overflow
     r.add(no("SELECT SUM(raw * 2) FROM readings", "multiplication", reading("raw", "2147483647")));
     r.add(no("SELECT SUM(raw + 1) FROM readings", "addition", reading("raw", "2147483647")));
@@ -443,6 +474,18 @@ final class ErrorCases {
             "taken",
             reading("taken", "TIMESTAMP '294276-12-31 00:00:00'")));
     r.add(no("SELECT COUNT(*) FROM readings WHERE due < now() - INTERVAL '5 years'", "due"));
+    r.add(
+        no(
+            "SELECT COUNT(*) FROM readings WHERE date_trunc('year', taken) = TIMESTAMP"
+                + " '2021-01-01 00:00:00'",
+            "timestamp range",
+            reading("taken", "TIMESTAMP '4714-11-24 00:00:00 BC'")));
+    r.add(
+        no(
+            "SELECT COUNT(*) FROM readings WHERE date_trunc('millennium', taken) = TIMESTAMP"
+                + " '2001-01-01 00:00:00'",
+            "timestamp range",
+            reading("taken", "TIMESTAMP '4714-11-24 00:00:00 BC'")));
     // functions outside their domains, or unknown
     r.add(no("SELECT SUM(sqrt(raw)) FROM readings", "sqrt", reading("raw", "-1")));
     r.add(no("SELECT SUM(ln(minutes)) FROM visits", "ln", visit("minutes", "0")));

@@ -41,7 +41,7 @@ class SweepPostgresTest {
         + " (VALUES (DATE '2020-01-01'), (DATE '2025-12-31')) a(d)"
         + " CROSS JOIN (VALUES (0), (10), (600)) b(m)",
     "INSERT INTO customers SELECT row_number() OVER (), r, s FROM (VALUES ('N'), ('W')) a(r)"
-        + " CROSS JOIN (VALUES (NULL::date), (DATE '4713-01-01 BC'), (DATE '2020-01-01'),"
+        + " CROSS JOIN (VALUES (NULL::date), (DATE '4714-11-24 BC'), (DATE '2020-01-01'),"
         + " (DATE '294276-12-31'), (DATE '5874897-12-31')) b(s)",
     "INSERT INTO orders SELECT row_number() OVER (), 1 + (row_number() OVER ()) % 10, p, q, t FROM"
         + " (VALUES (0), (0.01), (1000)) a(p) CROSS JOIN (VALUES (1), (20)) b(q)"
@@ -58,9 +58,9 @@ class SweepPostgresTest {
         + " CROSS JOIN (VALUES (NULL::numeric), (0), (-power(10::numeric, 1000)),"
         + " (power(10::numeric, 1000))) f(amount)"
         + " CROSS JOIN (VALUES ('abc'), ('a\\'), (NULL)) g(code)"
-        + " CROSS JOIN (VALUES (NULL::timestamp), (TIMESTAMP '4713-11-24 00:00:00 BC'),"
+        + " CROSS JOIN (VALUES (NULL::timestamp), (TIMESTAMP '4714-11-24 00:00:00 BC'),"
         + " (TIMESTAMP '294276-12-31 23:59:59')) h(taken)"
-        + " CROSS JOIN (VALUES (DATE '4713-01-01 BC'), (DATE '5874897-12-31')) i(due)"
+        + " CROSS JOIN (VALUES (DATE '4714-11-24 BC'), (DATE '5874897-12-31')) i(due)"
         + " CROSS JOIN (VALUES (-2147483648), (2147483647)) j(capped)"
   };
 
