@@ -38,6 +38,12 @@ CREATE TABLE orders (
   placed TIMESTAMP NOT NULL
     CHECK (placed BETWEEN TIMESTAMP '2020-01-01 00:00:00' AND TIMESTAMP '2025-12-31 23:59:59')
 );
+-- order_notes names no unit: orders.customer_id holds it, reached through order_notes.order_id.
+CREATE TABLE order_notes (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5)
+);
 CREATE SCHEMA hr;
 CREATE TABLE hr.payroll (
   employee_id INTEGER PRIMARY KEY REFERENCES public.employees (id),

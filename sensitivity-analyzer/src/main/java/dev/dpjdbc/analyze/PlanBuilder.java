@@ -117,29 +117,7 @@ final class PlanBuilder {
   }
 
   private void unit() throws SQLException {
-    if (bounds.missingPolicyUnit().isPresent()) {
-      throw new SQLException(
-          "policy tables."
-              + tableName
-              + ".privacy_unit names column "
-              + bounds.missingPolicyUnit().get()
-              + ", which "
-              + tableName
-              + " does not have",
-          AnalyzerSqlState.INVALID_POLICY.code());
-    }
-    List<String> unit = bounds.unitColumns();
-    if (unit.isEmpty()) {
-      throw new SQLException(
-          "table "
-              + tableName
-              + " has no privacy unit: name the column identifying a person in"
-              + " the policy (tables."
-              + tableName
-              + ".privacy_unit: <column>) or give the table a"
-              + " primary key",
-          AnalyzerSqlState.MISSING_PRIVACY_UNIT.code());
-    }
+    List<String> unit = UnitColumns.of(bounds, tableName);
     int c = bounds.rowsPerUnit();
     int l0 = bounds.groupsPerUnit();
     sql.unit(unit, bounds.unitIsKey(), c, l0);

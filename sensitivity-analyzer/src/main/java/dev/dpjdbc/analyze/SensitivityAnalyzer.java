@@ -6,11 +6,13 @@ import dev.dpjdbc.analyze.bounds.TableMeta;
 import dev.dpjdbc.analyze.parse.QueryShape;
 import dev.dpjdbc.analyze.parse.QueryValidator;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.analyze.release.RelationalPlanner;
 import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +41,7 @@ public final class SensitivityAnalyzer {
   private final ConstraintCatalog catalog;
   private final Policy policy;
   private final Backend backend;
+  private final RelationalPlanner relational;
   private final Map<String, PrivacyPlan> plans =
       new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -51,6 +54,7 @@ public final class SensitivityAnalyzer {
     this.catalog = catalog;
     this.policy = policy;
     this.backend = backend;
+    this.relational = new RelationalPlanner(catalog, policy, backend);
   }
 
   /**
@@ -93,7 +97,28 @@ public final class SensitivityAnalyzer {
     return plan;
   }
 
+  /**
+   * The one-table planner first (its plans are the proven ones); what it refuses goes to the
+   * relational analyzer. When both refuse, the one-table planner's refusal stands unless it only
+   * said the construct is not supported (0A000): then the relational analyzer, which does support
+   * joins, subqueries and expressions, knows the real reason.
+   */
   private PrivacyPlan planUncached(String sql) throws SQLException {
+    try {
+      return planOneTable(sql);
+    } catch (SQLException oneTable) {
+      try {
+        return relational.plan(sql);
+      } catch (SQLException relationalRefusal) {
+        if (AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code().equals(oneTable.getSQLState())) {
+          throw relationalRefusal;
+        }
+        throw oneTable;
+      }
+    }
+  }
+
+  private PrivacyPlan planOneTable(String sql) throws SQLException {
     QueryShape shape = QueryShape.of(QueryShape.parse(sql));
     TableMeta meta =
         catalog
@@ -117,7 +142,9 @@ public final class SensitivityAnalyzer {
               + " is not (remove it from the query)",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
-    return new PlanBuilder(backend, new TableBounds(meta, policy), shape, sql).build();
+    // the table with every table its foreign keys lead to: the unit may come from one of them
+    TableBounds bounds = TableBounds.load(catalog, policy, List.of(meta)).get(0);
+    return new PlanBuilder(backend, bounds, shape, sql).build();
   }
 
   /**

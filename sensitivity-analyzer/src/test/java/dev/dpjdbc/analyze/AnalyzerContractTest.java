@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -104,6 +106,54 @@ abstract class AnalyzerContractTest {
     PrivacyPlan plan = analyzer.plan("SELECT COUNT(*), SUM(amount) FROM visits");
     assertEquals(List.of(List.of(5L, 180.0)), AnalyzerFixture.viaPlan(connection, plan));
     assertEquals(List.of(2.0, 100.0), List.of(plan.sensitivities()[0], plan.sensitivities()[1]));
+  }
+
+  /**
+   * emp_visits names no unit in the policy: its unit follows its foreign key to employees, so COUNT
+   * has λ = max_rows_per_unit (3), not 1 (every visit a person), and rows are capped per employee.
+   */
+  @Test
+  void plan_childTableAlone_unitAlongItsForeignKey() throws SQLException {
+    PrivacyPlan plan = analyzer.plan("SELECT COUNT(*), SUM(minutes) FROM emp_visits");
+    assertEquals(List.of(3.0, 1800.0), List.of(plan.sensitivities()[0], plan.sensitivities()[1]));
+    assertTrue(
+        plan.bounds().stream()
+            .anyMatch(
+                b ->
+                    b.what().equals("privacy unit")
+                        && b.source()
+                            .equalsIgnoreCase( // H2 spells catalog names in upper case
+                                "foreign key emp_visits.employee_id -> employees.id (primary"
+                                    + " key)")),
+        plan.bounds().toString());
+    assertNull(
+        AnalyzerFixture.difference(
+            AnalyzerFixture.viaPlan(connection, plan),
+            AnalyzerFixture.plain(connection, "SELECT COUNT(*), SUM(minutes) FROM emp_visits")));
+  }
+
+  @Test
+  void plan_unitOnlyThroughAJoin_refusedNamingTheJoin() {
+    SQLException e =
+        assertThrows(
+            SQLException.class, () -> analyzer.plan("SELECT COUNT(*) FROM emp_visit_notes"));
+    assertEquals("ZD002", e.getSQLState());
+    assertTrue(
+        e.getMessage()
+            .toLowerCase(Locale.ROOT)
+            .contains("emp_visits on emp_visit_notes.visit_id = emp_visits.id"),
+        e.getMessage());
+  }
+
+  @Test
+  void plan_twoForeignKeysToUnits_refusedAskingForAPolicyUnit() {
+    SQLException e =
+        assertThrows(SQLException.class, () -> analyzer.plan("SELECT COUNT(*) FROM emp_pairs"));
+    assertTrue(
+        e.getMessage()
+            .toLowerCase(Locale.ROOT)
+            .contains("tables.emp_pairs.privacy_unit: one of a_id, b_id"),
+        e.getMessage());
   }
 
   @Test
@@ -267,6 +317,18 @@ abstract class AnalyzerContractTest {
     SQLException e = assertThrows(SQLException.class, () -> analyzer.plan(sql));
     assertEquals(state, e.getSQLState(), e.getMessage());
     assertTrue(e.getMessage().length() > 20, e.getMessage());
+  }
+
+  @ParameterizedTest
+  @MethodSource("relationalOnly")
+  void plan_relationalOnlyQuery_isPlannedWithPostProcessing(String sql) throws SQLException {
+    PrivacyPlan plan = analyzer.plan(sql);
+    assertTrue(plan.post() != null, sql);
+    assertFalse(plan.coordinates().isEmpty(), sql);
+  }
+
+  Stream<String> relationalOnly() {
+    return AnalyzerFixture.relationalOnly().stream();
   }
 
   @Test

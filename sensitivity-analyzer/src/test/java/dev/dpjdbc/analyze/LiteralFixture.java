@@ -176,6 +176,7 @@ final class LiteralFixture {
   private static final java.util.Set<String> VOCABULARY =
       java.util.Set.of(
           "select",
+          "values",
           "from",
           "where",
           "and",
@@ -302,7 +303,11 @@ final class LiteralFixture {
                           || t.text().matches("dp_[a-z]+[0-9]*|c[0-9]+")
                       ? null
                       : t.text();
-              case QUOTED_IDENTIFIER -> catalogNames.contains(t.identifier()) ? null : t.text();
+              case QUOTED_IDENTIFIER ->
+                  catalogNames.contains(t.identifier())
+                          || t.identifier().matches("dp_[a-z]+[0-9]*|c[0-9]+|t[0-9]*|ZERO")
+                      ? null
+                      : t.text();
               case NUMBER -> numbers.contains(t.text()) ? t.text() : null;
               case SYMBOL -> t.text().equals(";") ? t.text() : null;
               default -> null;

@@ -57,15 +57,7 @@ public final class PlanExecutor {
       int queryTimeoutSeconds,
       RunningStatement running)
       throws SQLException {
-    if (params.size() != plan.parameterCount()) {
-      throw new SQLException(
-          "the statement has "
-              + plan.parameterCount()
-              + " ? parameter(s) but "
-              + params.size()
-              + " value(s) were bound; bind every parameter before executing",
-          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
-    }
+    checkParameterCount(plan, params);
     PreparedStatement ps = null;
     try {
       if (plan.preflight() != null) {
@@ -81,6 +73,20 @@ public final class PlanExecutor {
         ps.close();
       }
       throw BackendErrors.scrub(e);
+    }
+  }
+
+  /** Refuses (22023) a number of bound values other than the plan's parameter count. */
+  public static void checkParameterCount(PrivacyPlan plan, List<Object> params)
+      throws SQLException {
+    if (params.size() != plan.parameterCount()) {
+      throw new SQLException(
+          "the statement has "
+              + plan.parameterCount()
+              + " ? parameter(s) but "
+              + params.size()
+              + " value(s) were bound; bind every parameter before executing",
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
     }
   }
 

@@ -12,13 +12,15 @@ import java.util.List;
 /**
  * Post-processing (free under DP): computes the plan's output columns from the noisy coordinates,
  * then applies ORDER BY (PostgreSQL's NULL order by default: last ascending, first descending),
- * OFFSET and LIMIT — all after the noise.
+ * OFFSET and LIMIT — all after the noise. Plans of the relational analyzer carry their own
+ * post-processing ({@link PrivacyPlan.Post}, Calcite's evaluator over the released rows), which
+ * replaces the ORDER BY/OFFSET/LIMIT step.
  */
 public final class PostProcess {
   private PostProcess() {}
 
   /** The released table. */
-  public static Table release(NoisyResult noisy, PrivacyPlan plan) {
+  public static Table release(NoisyResult noisy, PrivacyPlan plan) throws java.sql.SQLException {
     List<OutputColumn> outputs = plan.outputs();
     List<Object[]> rows = new ArrayList<>(noisy.groups().size());
     for (NoisyResult.Group g : noisy.groups()) {
@@ -27,6 +29,9 @@ public final class PostProcess {
         row[i] = typed(outputs.get(i).expr().evaluate(g.keys(), g.noisy()), outputs.get(i));
       }
       rows.add(row);
+    }
+    if (plan.post() != null) {
+      return new Table(columns(plan), plan.post().processor().apply(rows));
     }
     if (!plan.orderBy().isEmpty()) {
       rows.sort(order(plan.orderBy()));
@@ -40,7 +45,7 @@ public final class PostProcess {
   /** The released columns' descriptions, known before execution. */
   public static List<Table.Column> columns(PrivacyPlan plan) {
     List<Table.Column> columns = new ArrayList<>();
-    for (OutputColumn o : plan.outputs()) {
+    for (OutputColumn o : plan.post() != null ? plan.post().columns() : plan.outputs()) {
       columns.add(new Table.Column(o.label(), o.jdbcType(), o.typeName(), className(o.jdbcType())));
     }
     return columns;
@@ -56,6 +61,7 @@ public final class PostProcess {
       case Types.BOOLEAN, Types.BIT -> Boolean.class.getName();
       case Types.DATE -> java.sql.Date.class.getName();
       case Types.TIMESTAMP -> java.sql.Timestamp.class.getName();
+      case Types.TIME -> java.sql.Time.class.getName();
       default -> String.class.getName();
     };
   }
@@ -67,7 +73,10 @@ public final class PostProcess {
       return value;
     }
     return switch (column.jdbcType()) {
-      case Types.BIGINT -> n.longValue();
+      case Types.BIGINT -> // a noisy SUM of integers: rounded as PostgreSQL casts float8 to int8
+          n instanceof Double || n instanceof Float
+              ? (long) Math.rint(n.doubleValue())
+              : n.longValue();
       case Types.DOUBLE, Types.FLOAT, Types.REAL -> n.doubleValue();
       default -> value;
     };

@@ -142,8 +142,10 @@ final class ExplainPrivacy {
 
   private static String describe(BoundUse b) {
     String where =
-        b.column() == null || b.column().isBlank() ? b.table() : b.table() + "." + b.column();
-    return where + " " + b.what() + " (" + b.source() + ")";
+        b.column() == null || b.column().isBlank()
+            ? b.table()
+            : b.table() == null || b.table().isBlank() ? b.column() : b.table() + "." + b.column();
+    return (where.isBlank() ? "" : where + " ") + b.what() + " (" + b.source() + ")";
   }
 
   private static Table.Column text(String label) {

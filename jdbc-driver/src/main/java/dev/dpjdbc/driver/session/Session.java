@@ -205,6 +205,11 @@ public final class Session implements AutoCloseable {
   private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
       throws SQLException {
     PrivacyPlan plan = plan(sql);
+    if (plan.post() != null && plan.post().probe()) {
+      // no row whatever the data holds: nothing runs, nothing is spent
+      PlanExecutor.checkParameterCount(plan, params);
+      return new Outcome(PostProcess.release(new NoisyResult(List.of()), plan), -1, null);
+    }
     Allocation allocation = allocate(plan);
     try (PlanExecutor.Prepared prepared =
         PlanExecutor.prepare(plan, params, backend, queryTimeoutSeconds, running)) {
@@ -230,6 +235,9 @@ public final class Session implements AutoCloseable {
       return Outcome.rows(show(show.key()));
     }
     PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) command).query());
+    if (plan.post() != null && plan.post().probe()) {
+      return Outcome.rows(new Table(ExplainPrivacy.COLUMNS, List.of()));
+    }
     return Outcome.rows(ExplainPrivacy.explain(plan, settings, allocate(plan)));
   }
 

@@ -40,7 +40,7 @@ class PostProcessTest {
   }
 
   @Test
-  void release_ordersByNoisyValue_thenOffsetLimit() {
+  void release_ordersByNoisyValue_thenOffsetLimit() throws Exception {
     Table t = PostProcess.release(noisy(), plan(List.of(new SortKey(1, true, null)), 1L, 1L));
     assertEquals(1, t.rows().size());
     assertEquals("a", t.rows().get(0)[0]);
@@ -48,7 +48,7 @@ class PostProcessTest {
   }
 
   @Test
-  void release_countsAreClampedLongs() {
+  void release_countsAreClampedLongs() throws Exception {
     Table t = PostProcess.release(noisy(), plan(List.of(), null, null));
     assertEquals(0L, t.rows().get(1)[1]);
     assertEquals(10L, t.rows().get(2)[1]);

@@ -27,6 +27,8 @@ import org.apache.calcite.rex.RexUtil;
  *   <li>42501: private rows reach the output (no aggregate over them, or an aggregate grouped by
  *       the privacy unit); private rows meet released ones or the unit cannot be told (the privacy
  *       analysis' AMBIGUOUS, with its reason);
+ *   <li>ZD002: the aggregated rows reach their privacy unit only through a join the query does not
+ *       make (a table whose foreign key leads to the unit, queried alone);
  *   <li>0A000: more than one aggregate over private data; an operator above the boundary other than
  *       Project, Filter, Sort or Aggregate (a join or set operation over released rows); grouping
  *       sets; an aggregate function the rewrite cannot bound (see {@link Classifier}).
@@ -77,6 +79,11 @@ public final class BoundarySplit {
     RelPrivacy input = analysis.privacy(aggregate).boundaryInput();
     if (!input.isPrivate() || !analysis.privacy(aggregate.getInput()).isPrivate()) {
       throw new IllegalStateException("a boundary over a non-private input: " + input);
+    }
+    if (input.unit().liftOccurrence() != null) { // e.g. order_items alone: its unit is in orders
+      throw refusal(
+          AnalyzerSqlState.MISSING_PRIVACY_UNIT,
+          "The query cannot be answered privately: " + input.rowsPerUnit().source() + ".");
     }
     return new Boundary(
         root,

@@ -19,9 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads {@link TableMeta} from a live backend: columns, primary and foreign keys through {@link
- * DatabaseMetaData}; CHECK constraints, domains and enum labels through {@link BackendConstraints};
- * type ranges from the column types. Results are cached per table for the catalog's lifetime (the
- * analyzer's) or until {@link #clear}; tables not found are not cached.
+ * DatabaseMetaData}; unique keys through {@link UniqueKeys}; CHECK constraints, domains and enum
+ * labels through {@link BackendConstraints}; type ranges from the column types. Results are cached
+ * per table for the catalog's lifetime (the analyzer's) or until {@link #clear}; tables not found
+ * are not cached.
  *
  * <p>Type-implied guarantees: {@code NUMERIC(p,s)} → |x| ≤ 10^(p−s) − 10^(−s) (for p ≤ 38);
  * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
@@ -240,6 +241,7 @@ public final class ConstraintCatalog {
         table,
         columns,
         new ArrayList<>(pk.values()),
+        UniqueKeys.read(connection, md, schema, table, columns.keySet()),
         fkList,
         intervals,
         values,

@@ -2,17 +2,26 @@ package dev.dpjdbc.analyze.bounds;
 
 import dev.dpjdbc.policy.Policy;
 import java.math.BigDecimal;
+import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * One table's bounds after merging the policy with the catalog (see docs/sensitivity-analyzer.md,
  * first match wins): the policy's {@code min/max} or {@code values}, else the enforced constraints,
- * else nothing. Also the privacy unit (policy {@code privacy_unit}, else the primary key) and the
- * contribution limits C (rows per unit per group) and L0 (groups per unit), both 1 by default and
- * both 1 when the unit is the primary key (one row per unit).
+ * else nothing. Also the privacy unit ({@link UnitRule}: the policy's {@code privacy_unit}, else
+ * the unit a foreign key reaches, else the primary key; it needs the tables the foreign keys
+ * reference, found through {@link References}) and the contribution limits C (rows per unit per
+ * group) and L0 (groups per unit), both the policy's (default 1), both 1 when the unit contains the
+ * primary key (one row per unit).
  */
 public final class TableBounds {
   /** A bound and where it came from. */
@@ -21,12 +30,73 @@ public final class TableBounds {
   /** A public value set (as Java objects of the column's JDBC type) and where it came from. */
   public record Domain(List<Object> values, String source) {}
 
-  private final TableMeta meta;
-  private final Optional<Policy.TablePolicy> policy;
+  /** Finds the bounds of a table a foreign key references ({@code schema} may be null). */
+  @FunctionalInterface
+  public interface References {
+    Optional<TableBounds> find(String schema, String table);
+  }
 
-  public TableBounds(TableMeta meta, Policy policy) {
+  private final TableMeta meta;
+  private final Policy fullPolicy;
+  private final Optional<Policy.TablePolicy> policy;
+  private final References references;
+  private volatile TableUnit unit;
+
+  /**
+   * @param references the other tables, for the unit rule; a referenced table it does not find is
+   *     refused as a unit source unless the policy marks it public (see {@link #linked}, {@link
+   *     #load})
+   */
+  public TableBounds(TableMeta meta, Policy policy, References references) {
     this.meta = meta;
+    this.fullPolicy = policy;
     this.policy = policy.table(meta.schema(), meta.name());
+    this.references = references;
+  }
+
+  /**
+   * Bounds for {@code metas}, each finding the others by name (schema, table, ignoring case; a name
+   * two tables match finds neither), in the order given.
+   */
+  public static List<TableBounds> linked(Collection<TableMeta> metas, Policy policy) {
+    List<TableBounds> all = new ArrayList<>();
+    References refs =
+        (schema, table) -> {
+          List<TableBounds> hits = new ArrayList<>();
+          for (TableBounds b : all) {
+            boolean s = schema == null || schema.equalsIgnoreCase(b.meta().schema());
+            if (s && table.equalsIgnoreCase(b.meta().name())) {
+              hits.add(b);
+            }
+          }
+          return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
+        };
+    for (TableMeta m : metas) {
+      all.add(new TableBounds(m, policy, refs));
+    }
+    return List.copyOf(all);
+  }
+
+  /**
+   * Bounds for {@code roots} and every table their foreign keys lead to (transitively, read from
+   * {@code catalog}), linked to each other; the roots come first, in the order given.
+   *
+   * @throws SQLException when the catalog cannot be read
+   */
+  public static List<TableBounds> load(
+      ConstraintCatalog catalog, Policy policy, List<TableMeta> roots) throws SQLException {
+    Map<String, TableMeta> loaded = new LinkedHashMap<>();
+    Deque<TableMeta> todo = new ArrayDeque<>(roots);
+    while (!todo.isEmpty()) {
+      TableMeta m = todo.poll();
+      if (loaded.putIfAbsent((m.schema() + "." + m.name()).toLowerCase(Locale.ROOT), m) != null) {
+        continue; // asked for under another spelling, or already read
+      }
+      for (TableMeta.ForeignKey fk : m.foreignKeys()) {
+        catalog.table(fk.refSchema(), fk.refTable()).ifPresent(todo::add);
+      }
+    }
+    return linked(loaded.values(), policy);
   }
 
   public TableMeta meta() {
@@ -38,24 +108,48 @@ public final class TableBounds {
     return policy.map(Policy.TablePolicy::isPublic).orElse(false);
   }
 
-  /** The unit's columns (backend spelling); empty when the table has none. */
-  public List<String> unitColumns() {
-    Optional<String> p = policy.map(Policy.TablePolicy::privacyUnit);
-    if (p.isPresent()) {
-      return meta.column(p.get()).map(c -> List.of(c.name())).orElse(List.of());
+  /** The table's privacy unit by {@link UnitRule} (computed once). */
+  public TableUnit unit() {
+    TableUnit u = unit;
+    if (u == null) {
+      u = UnitRule.resolve(this);
+      unit = u;
     }
-    return meta.primaryKey();
+    return u;
+  }
+
+  Optional<TableUnit> knownUnit() {
+    return Optional.ofNullable(unit);
+  }
+
+  Optional<String> policyUnit() {
+    return policy.map(Policy.TablePolicy::privacyUnit);
+  }
+
+  References references() {
+    return references;
+  }
+
+  /** The policy marks {@code schema.table} public (for a referenced table the catalog lacks). */
+  boolean declaredPublic(String schema, String table) {
+    return fullPolicy.table(schema, table).map(Policy.TablePolicy::isPublic).orElse(false);
+  }
+
+  /**
+   * The unit's columns (backend spelling); empty when the table has none among its columns (the
+   * unit is refused, or reached only through a join: see {@link #unit}).
+   */
+  public List<String> unitColumns() {
+    return unit().columns();
   }
 
   /** The policy names a unit column the table does not have. */
   public Optional<String> missingPolicyUnit() {
-    return policy.map(Policy.TablePolicy::privacyUnit).filter(u -> meta.column(u).isEmpty());
+    return policyUnit().filter(u -> meta.column(u).isEmpty());
   }
 
   public String unitSource() {
-    return policy.map(Policy.TablePolicy::privacyUnit).isPresent()
-        ? "policy privacy_unit"
-        : "primary key";
+    return unit().source();
   }
 
   /** True when every unit has at most one row: the unit contains the whole primary key. */

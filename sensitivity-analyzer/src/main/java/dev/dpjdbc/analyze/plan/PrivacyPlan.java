@@ -44,7 +44,61 @@ public record PrivacyPlan(
     List<BoundUse> bounds,
     List<ParameterSource> parameters,
     BoundSql preflight,
-    ParameterTyping typing) {
+    ParameterTyping typing,
+    Post post) {
+  /**
+   * Post-processing by Calcite's evaluator (plans of the relational analyzer): {@link #outputs}
+   * then describe the released row of the DP aggregate (group keys and aggregates), {@code
+   * processor} computes the analyst's columns from those rows (expressions, HAVING, ORDER BY,
+   * LIMIT, outer aggregates), and {@code columns} describes them; {@link #orderBy}, {@link #offset}
+   * and {@link #limit} are then unused.
+   *
+   * @param processor the evaluator over released rows
+   * @param columns the analyst's columns (their {@code expr} is null)
+   * @param probe the query provably returns no row whatever the data holds (a {@code WHERE 1 = 0}
+   *     or {@code LIMIT 0} probe): the driver returns the columns without running or charging
+   */
+  public record Post(
+      dev.dpjdbc.analyze.post.PostProcessor processor, List<OutputColumn> columns, boolean probe) {
+    public Post {
+      columns = List.copyOf(columns);
+    }
+  }
+
+  /** A plan without post-processing by the evaluator (see {@link Post}). */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds,
+      List<ParameterSource> parameters,
+      BoundSql preflight,
+      ParameterTyping typing) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        parameters,
+        preflight,
+        typing,
+        null);
+  }
+
   public PrivacyPlan {
     groupKeys = List.copyOf(groupKeys);
     coordinates = List.copyOf(coordinates);
@@ -106,7 +160,8 @@ public record PrivacyPlan(
             .<ParameterSource>mapToObj(ParameterSource.Analyst::new)
             .toList(),
         null,
-        ParameterTyping.INFERRED_BY_BACKEND);
+        ParameterTyping.INFERRED_BY_BACKEND,
+        null);
   }
 
   /** {@link #rewrittenSql} with its {@link #parameters}. */

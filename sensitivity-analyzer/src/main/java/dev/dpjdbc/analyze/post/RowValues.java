@@ -90,8 +90,16 @@ final class RowValues {
   }
 
   private static Object number(Object v, SqlTypeName t) {
-    if (!(v instanceof Number n)) {
+    if (!(v instanceof Number n0)) {
       return v;
+    }
+    Number n = n0;
+    if ((n instanceof Double || n instanceof Float || n instanceof BigDecimal)
+        && (t == SqlTypeName.TINYINT
+            || t == SqlTypeName.SMALLINT
+            || t == SqlTypeName.INTEGER
+            || t == SqlTypeName.BIGINT)) {
+      n = Math.rint(n.doubleValue()); // a noisy SUM of integers: rounded as PostgreSQL casts
     }
     switch (t) {
       case TINYINT:

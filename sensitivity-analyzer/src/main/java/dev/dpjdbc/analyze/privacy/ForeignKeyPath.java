@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze.privacy;
 
 import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.analyze.bounds.TableUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -8,17 +9,18 @@ import java.util.Optional;
 
 /**
  * Finds the foreign key along which a join lifts a child's rows to the unit of the parent side (the
- * unit propagates along foreign keys, {@code visits.employee_id -> employees.id}).
+ * unit propagates along foreign keys: {@code order_items.order_id -> orders.id}, then orders' unit
+ * {@code customer_id}).
  *
- * <p>The lift is sound when every child row belongs to exactly one parent unit and the child's rows
- * were no other person's: (1) the child's unit is its own rows by default (a primary key, no policy
- * {@code privacy_unit}; a unit named by the policy is someone, and only a join on that unit keeps
- * it); (2) the child and parent units differ (a self-reference such as {@code employees.manager_id}
- * would move an employee's row to their manager); (3) the join pairs the child occurrence's
- * foreign-key columns with the referenced columns of one parent occurrence; (4) those parent
- * columns determine the parent's unit: they are a unit alternative, or they contain the referenced
- * table's primary key and the unit comes from the same occurrence (each parent row then carries one
- * unit).
+ * <p>The lift is sound when every child row belongs to exactly one parent unit: (1) the child's
+ * unit is reached only through a join along one foreign key of one of its table occurrences (the
+ * unit rule's {@code THROUGH_JOIN}: the table's own columns do not hold the unit; a table whose
+ * columns hold its unit is joined on the unit instead); (2) the join follows exactly that key: it
+ * pairs the occurrence's key columns with the referenced columns of one parent occurrence; (3) the
+ * child and parent units are the same identity (the rule derived the child's from the referenced
+ * table's); (4) those parent columns determine the parent's unit: they are a unit alternative, or
+ * they contain the referenced table's primary key or a unique key and the unit comes from the same
+ * occurrence (each parent row then carries one unit, and an equi-join value matches one row).
  */
 final class ForeignKeyPath {
   private ForeignKeyPath() {}
@@ -46,22 +48,20 @@ final class ForeignKeyPath {
       RelPrivacy child, List<Integer> childKeys, RelPrivacy parent, List<Integer> parentKeys) {
     PrivacyUnit cu = child.unit();
     PrivacyUnit pu = parent.unit();
-    if (cu.rowLevelOccurrence() == null || cu.identity().equals(pu.identity())) {
+    if (cu.liftOccurrence() == null || !cu.identity().equals(pu.identity())) {
       return Optional.empty();
     }
     for (int k = 0; k < childKeys.size(); k++) {
       ColumnFacts.Origin o = child.column(childKeys.get(k)).origin();
-      if (o == null || !o.occurrence().equals(cu.rowLevelOccurrence())) {
+      if (o == null || !o.occurrence().equals(cu.liftOccurrence())) {
         continue;
       }
-      TableMeta meta = o.table().meta();
-      for (TableMeta.ForeignKey fk : meta.foreignKeys()) {
-        Optional<Lift> lift = follow(fk, meta, child, childKeys, parent, parentKeys);
-        if (lift.isPresent()) {
-          return lift;
-        }
+      TableUnit unit = o.table().unit();
+      if (unit.kind() != TableUnit.Kind.THROUGH_JOIN) {
+        return Optional.empty();
       }
-      return Optional.empty(); // the occurrence's keys were all tried
+      // the key the unit is reached through; tried once, from the first column of the occurrence
+      return follow(unit.through(), o.table().meta(), child, childKeys, parent, parentKeys);
     }
     return Optional.empty();
   }
@@ -73,7 +73,7 @@ final class ForeignKeyPath {
       List<Integer> childKeys,
       RelPrivacy parent,
       List<Integer> parentKeys) {
-    String occ = child.unit().rowLevelOccurrence();
+    String occ = child.unit().liftOccurrence();
     List<Integer> cs = new ArrayList<>();
     List<Integer> ps = new ArrayList<>();
     String parentOcc = null;
@@ -107,9 +107,7 @@ final class ForeignKeyPath {
     List<Integer> alternative = alternativeOf(parent.unit(), ps, cs);
     boolean determines =
         alternative != null
-            || (new HashSet<>(lower(fk.refColumns())).containsAll(lower(parentMeta.primaryKey()))
-                && !parentMeta.primaryKey().isEmpty()
-                && unitFrom(parent, parentOcc));
+            || (parentMeta.containsKey(fk.refColumns(), false) && unitFrom(parent, parentOcc));
     if (!determines) {
       return Optional.empty();
     }
@@ -141,9 +139,6 @@ final class ForeignKeyPath {
   /** The parent's unit is carried by the rows of occurrence {@code occ}. */
   private static boolean unitFrom(RelPrivacy parent, String occ) {
     PrivacyUnit u = parent.unit();
-    if (occ.equals(u.rowLevelOccurrence())) {
-      return true;
-    }
     for (List<Integer> alt : u.alternatives()) {
       boolean all = true;
       for (int i : alt) {
@@ -155,9 +150,5 @@ final class ForeignKeyPath {
       }
     }
     return false;
-  }
-
-  private static List<String> lower(List<String> names) {
-    return names.stream().map(n -> n.toLowerCase(java.util.Locale.ROOT)).toList();
   }
 }

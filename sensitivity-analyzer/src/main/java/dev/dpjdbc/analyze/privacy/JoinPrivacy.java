@@ -3,9 +3,9 @@ package dev.dpjdbc.analyze.privacy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
@@ -33,10 +33,16 @@ final class JoinPrivacy {
   private JoinPrivacy() {}
 
   /** One input of the join: its facts, its equi-join columns, where its columns land. */
-  private record Side(RelNode rel, RelPrivacy p, List<Integer> keys, int offset, String prefix) {
+  private record Side(
+      RelNode rel,
+      RelPrivacy p,
+      List<Integer> keys,
+      int offset,
+      String prefix,
+      boolean nullsMatch) {
     PrivacyUnit unit() {
       PrivacyUnit u = p.unit();
-      String occ = u.rowLevelOccurrence() == null ? null : prefix + u.rowLevelOccurrence();
+      String occ = u.liftOccurrence() == null ? null : prefix + u.liftOccurrence();
       return u.with(u.shifted(offset), u.path(), occ, u.nullable());
     }
 
@@ -66,9 +72,20 @@ final class JoinPrivacy {
     if (l.isPublic() && r.isPublic()) {
       return RelPrivacy.publicRel(cols);
     }
-    JoinInfo info = join.analyzeCondition();
-    Side left = new Side(join.getLeft(), l, info.leftKeys, 0, "L");
-    Side right = new Side(join.getRight(), r, info.rightKeys, nl, "R");
+    List<Integer> leftKeys = new ArrayList<>();
+    List<Integer> rightKeys = new ArrayList<>();
+    List<Boolean> filterNulls = new ArrayList<>();
+    RelOptUtil.splitJoinCondition(
+        join.getLeft(),
+        join.getRight(),
+        join.getCondition(),
+        leftKeys,
+        rightKeys,
+        filterNulls,
+        new ArrayList<>());
+    boolean nullsMatch = filterNulls.contains(false); // IS NOT DISTINCT FROM pairs NULL with NULL
+    Side left = new Side(join.getLeft(), l, leftKeys, 0, "L", nullsMatch);
+    Side right = new Side(join.getRight(), r, rightKeys, nl, "R", nullsMatch);
     List<String> both = new ArrayList<>(join.getLeft().getRowType().getFieldNames());
     both.addAll(join.getRight().getRowType().getFieldNames());
     String on = RexText.render(join.getCondition(), both);
@@ -98,7 +115,7 @@ final class JoinPrivacy {
               + " no unit bounds; join the private rows instead and aggregate them",
           cols);
     }
-    RowBound m = Keys.matches(pub.rel, pub.keys, mq);
+    RowBound m = Keys.matches(pub.rel, pub.keys, pub.nullsMatch, mq);
     RowBound rows = priv.p.rowsPerUnit().times(m, "join with public " + Keys.name(pub.rel));
     boolean pubKept =
         type == JoinRelType.FULL
@@ -109,7 +126,7 @@ final class JoinPrivacy {
           u.with(
               u.alternatives(),
               u.path() + "; unmatched rows of the public side have a NULL unit",
-              u.rowLevelOccurrence(),
+              u.liftOccurrence(),
               true);
     }
     return RelPrivacy.privateRel(u, rows, cols);
@@ -139,7 +156,7 @@ final class JoinPrivacy {
         }
       }
       return RelPrivacy.privateRel(
-          lu.with(alts, lu.path() + "; " + why, lu.rowLevelOccurrence(), nullable), rows, cols);
+          lu.with(alts, lu.path() + "; " + why, null, nullable), rows, cols);
     }
     Optional<RelPrivacy> lifted = lift(l, r, true, type, cols, mq);
     if (lifted.isEmpty()) {
@@ -202,10 +219,7 @@ final class JoinPrivacy {
     }
     ForeignKeyPath.Lift fk = found.get();
     PrivacyUnit pu = parent.unit();
-    String childPath = child.p.unit().path();
-    String ref = fk.text().substring(fk.text().indexOf(" -> ") + 4);
-    String up = pu.path().startsWith(ref) ? pu.path().substring(ref.length()) : "; " + pu.path();
-    String path = (childPath.contains(" -> ") ? childPath + ", then " : "") + fk.text() + up;
+    String path = fk.text() + ", then " + pu.path();
     List<Integer> childAlt =
         fk.childAlternative() == null ? null : child.shift(fk.childAlternative());
     if (!type.projectsRight()) {
@@ -237,14 +251,13 @@ final class JoinPrivacy {
       }
     }
     boolean nullable = pu.nullable() || childKept;
-    return Optional.of(
-        RelPrivacy.privateRel(pu.with(alts, path, pu.rowLevelOccurrence(), nullable), rows, cols));
+    return Optional.of(RelPrivacy.privateRel(pu.with(alts, path, null, nullable), rows, cols));
   }
 
   /** Child rows per parent key value. */
   private static RowBound childRows(
       Side child, ForeignKeyPath.Lift fk, RelMetadataQuery mq, PrivacyUnit pu) {
-    if (Keys.unique(child.rel, fk.childColumns(), mq)) {
+    if (Keys.unique(child.rel, fk.childColumns(), child.nullsMatch, mq)) {
       return RowBound.guaranteed(1, fk.text() + ": the foreign key is unique in the child");
     }
     return RowBound.unbounded(

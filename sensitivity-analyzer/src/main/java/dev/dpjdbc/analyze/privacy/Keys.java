@@ -14,17 +14,23 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
 
-/** Whether columns are a key of a relation: at most one row per value. */
+/**
+ * Whether columns are a key of a relation: at most one row per value, so that an equi-join on them
+ * matches at most one row.
+ */
 final class Keys {
   private Keys() {}
 
   /**
-   * True when no two rows of {@code rel} agree on {@code keys}: by Calcite's column-uniqueness
-   * metadata (table keys from the schema's statistics, aggregates, ...), or, for a chain of filters
-   * and projections over one table scan, when the columns contain the table's primary key in the
-   * catalog (for schemas whose tables do not declare their keys to Calcite).
+   * True when a value of {@code keys} matches at most one row of {@code rel}: by Calcite's
+   * column-uniqueness metadata (table keys from the schema's statistics, aggregates, ...), or, for
+   * a chain of filters and projections over one table scan, when the columns contain the table's
+   * primary key, a UNIQUE constraint or a unique index in the catalog (for schemas whose tables do
+   * not declare their keys to Calcite). A unique key with nullable columns may hold NULL in many
+   * rows; it counts unless {@code nullsMatch} (the join pairs NULL with NULL, {@code IS NOT
+   * DISTINCT FROM}): {@code =} never matches NULL, so any other value matches at most one row.
    */
-  static boolean unique(RelNode rel, List<Integer> keys, RelMetadataQuery mq) {
+  static boolean unique(RelNode rel, List<Integer> keys, boolean nullsMatch, RelMetadataQuery mq) {
     if (keys.isEmpty()) {
       return false;
     }
@@ -36,13 +42,9 @@ final class Keys {
     while (true) {
       if (r instanceof TableScan scan) {
         Optional<TableBounds> b = PrivacyMetadataQuery.of(mq).tables().forScan(scan.getTable());
-        if (b.isEmpty() || b.get().meta().primaryKey().isEmpty()) {
-          return false;
-        }
         List<String> fields = scan.getRowType().getFieldNames();
-        List<String> names = ks.stream().map(fields::get).toList();
-        return b.get().meta().primaryKey().stream()
-            .allMatch(pk -> ScanPrivacy.indexOf(names, pk) >= 0);
+        return b.isPresent()
+            && b.get().meta().containsKey(ks.stream().map(fields::get).toList(), nullsMatch);
       } else if (r instanceof Filter || r instanceof Sort) {
         r = r.getInput(0);
       } else if (r instanceof Project p) {
@@ -63,9 +65,10 @@ final class Keys {
   }
 
   /** Rows of {@code rel} one value of {@code keys} can match. */
-  static RowBound matches(RelNode rel, List<Integer> keys, RelMetadataQuery mq) {
-    if (unique(rel, keys, mq)) {
-      return RowBound.guaranteed(1, "joined on a key of " + name(rel));
+  static RowBound matches(
+      RelNode rel, List<Integer> keys, boolean nullsMatch, RelMetadataQuery mq) {
+    if (unique(rel, keys, nullsMatch, mq)) {
+      return RowBound.guaranteed(1, "joined on a primary or unique key of " + name(rel));
     }
     Double max = mq.getMaxRowCount(rel);
     if (max != null && !Double.isInfinite(max) && max >= 0 && max < Long.MAX_VALUE) {

@@ -8,10 +8,7 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
@@ -48,7 +45,6 @@ public final class PrivacyAnalysis {
    */
   public static PrivacyAnalysis load(RelNode rel, ConstraintCatalog catalog, Policy policy)
       throws SQLException {
-    Map<String, TableBounds> loaded = new LinkedHashMap<>();
     Deque<String[]> todo = new ArrayDeque<>();
     new RelVisitor() {
       @Override
@@ -60,25 +56,15 @@ public final class PrivacyAnalysis {
         super.visit(node, ordinal, parent);
       }
     }.go(rel);
-    while (!todo.isEmpty()) {
-      String[] name = todo.poll();
+    List<TableMeta> scanned = new ArrayList<>();
+    for (String[] name : todo) {
       Optional<TableMeta> meta = catalog.table(name[0], name[1]);
       if (meta.isEmpty() && name[0] != null) {
         meta = catalog.table(null, name[1]);
       }
-      if (meta.isEmpty()) {
-        continue; // the scan will say the table is unknown
-      }
-      String key = (meta.get().schema() + "." + meta.get().name()).toLowerCase(Locale.ROOT);
-      if (loaded.containsKey(key)) {
-        continue; // asked for under another spelling, or already read
-      }
-      loaded.put(key, new TableBounds(meta.get(), policy));
-      for (TableMeta.ForeignKey fk : meta.get().foreignKeys()) {
-        todo.add(new String[] {fk.refSchema(), fk.refTable()});
-      }
+      meta.ifPresent(scanned::add); // a missing table: the scan will say it is unknown
     }
-    return new PrivacyAnalysis(TableFactsSource.of(new ArrayList<>(loaded.values())));
+    return new PrivacyAnalysis(TableFactsSource.of(TableBounds.load(catalog, policy, scanned)));
   }
 
   /** The facts of {@code rel} (and, memoised, of every node below it). */

@@ -19,10 +19,10 @@ import java.util.function.IntUnaryOperator;
  *     unit exactly when their identities are equal
  * @param path how the unit got here, for EXPLAIN PRIVACY ({@code visits.employee_id -> employees.id
  *     (primary key)})
- * @param rowLevelOccurrence when the unit is a table's own primary key by default (no policy {@code
- *     privacy_unit}, no foreign key from it), the occurrence of that table whose rows are the
- *     units; such a unit may be lifted along a foreign key of that occurrence to the unit of the
- *     referenced table. Null otherwise
+ * @param liftOccurrence when the unit is reached only through a join along a foreign key of a table
+ *     occurrence ({@code TableUnit.Kind.THROUGH_JOIN}: {@code order_items.order_id -> orders.id},
+ *     then orders' unit), that occurrence: a join along that key to a parent occurrence whose rows
+ *     carry the unit lifts the rows to it ({@link ForeignKeyPath}). Null otherwise
  * @param nullable some rows may have NULL unit columns (an outer join kept rows with no unit): the
  *     boundary must drop rows whose unit is NULL; what remains is what the analysis describes
  */
@@ -30,7 +30,7 @@ public record PrivacyUnit(
     List<List<Integer>> alternatives,
     String identity,
     String path,
-    String rowLevelOccurrence,
+    String liftOccurrence,
     boolean nullable) {
   public PrivacyUnit {
     List<List<Integer>> copy = new ArrayList<>();
@@ -82,13 +82,13 @@ public record PrivacyUnit(
     if (out.isEmpty() && visible()) {
       p = path + " (" + pathNote + ")";
     }
-    return new PrivacyUnit(out, identity, p, rowLevelOccurrence, nullable);
+    return new PrivacyUnit(out, identity, p, liftOccurrence, nullable);
   }
 
   /** Same unit, other alternatives, path, occurrence and nullability. */
   public PrivacyUnit with(
-      List<List<Integer>> alternatives, String path, String rowLevelOccurrence, boolean nullable) {
-    return new PrivacyUnit(alternatives, identity, path, rowLevelOccurrence, nullable);
+      List<List<Integer>> alternatives, String path, String liftOccurrence, boolean nullable) {
+    return new PrivacyUnit(alternatives, identity, path, liftOccurrence, nullable);
   }
 
   /** Every alternative moved right by {@code offset} columns. */

@@ -18,11 +18,19 @@ import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.util.SqlString;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.Litmus;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
@@ -34,10 +42,12 @@ import org.apache.calcite.util.TimestampString;
  * ParameterSource} in the order the SQL text shows them (Calcite's {@link
  * SqlString#getDynamicParameters()}), so no analyst literal is ever spliced into text.
  *
- * <p>NULL and boolean literals stay keywords (they carry no analyst text). A character literal
- * becomes a bare {@code ?} bound so PostgreSQL infers its type from the context as it would for an
- * untyped literal; every other literal becomes {@code CAST(? AS type)}, so the backend reads the
- * same type as the literal had. The analyst's own parameters keep their index.
+ * <p>Range searches ({@code SEARCH} with a Sarg, Calcite's form of IN lists and BETWEEN) are
+ * expanded back to comparisons first. NULL and boolean literals stay keywords (they carry no
+ * analyst text). A character literal becomes a bare {@code ?} bound so PostgreSQL infers its type
+ * from the context as it would for an untyped literal; every other literal becomes {@code CAST(? AS
+ * type)}, so the backend reads the same type as the literal had. The analyst's own parameters keep
+ * their index.
  */
 public final class RelSql {
   private RelSql() {}
@@ -46,9 +56,13 @@ public final class RelSql {
   public static BoundSql emit(RelNode rel, Backend backend) {
     List<ParameterSource> byIndex = new ArrayList<>();
     RexBuilder rex = rel.getCluster().getRexBuilder();
-    RelNode parameterised = rel.accept(new ParamShuttle(new Literals(rex, byIndex)));
+    RelNode parameterised =
+        rel.accept(new BackendNames())
+            .accept(
+                new ParamShuttle(
+                    RexUtil.searchShuttle(rex, null, -1), new Literals(rex, byIndex, backend)));
     RelToSqlConverter converter = new RelToSqlConverter(backend.dialect());
-    SqlNode node = converter.visitRoot(parameterised).asStatement();
+    SqlNode node = converter.visitRoot(parameterised).asStatement().accept(GROUP_BY_ALIASES);
     SqlString text =
         node.toSqlString(c -> c.withDialect(backend.dialect()).withQuoteAllIdentifiers(true));
     List<ParameterSource> ordered = new ArrayList<>();
@@ -60,18 +74,91 @@ public final class RelSql {
     return new BoundSql(text.getSql(), ordered);
   }
 
+  /**
+   * Groups by a select item's alias instead of repeating its expression: with every literal a
+   * separate parameter, {@code GROUP BY CASE WHEN age < ? ...} would not match the select list's
+   * {@code CASE WHEN age < ? ...} (PostgreSQL compares the texts, and the parameters differ).
+   * PostgreSQL and H2 both resolve a GROUP BY name to an output column when no input column has it;
+   * the aliases are dpjdbc's own ({@code dp_k0}, ...).
+   */
+  private static final SqlShuttle GROUP_BY_ALIASES =
+      new SqlShuttle() {
+        @Override
+        public SqlNode visit(SqlCall call) {
+          if (call instanceof SqlSelect select && select.getGroup() != null) {
+            List<SqlNode> group = new ArrayList<>();
+            for (SqlNode g : select.getGroup()) {
+              group.add(g instanceof SqlIdentifier ? g : aliasOf(select, g));
+            }
+            select.setGroupBy(new SqlNodeList(group, select.getGroup().getParserPosition()));
+          }
+          return super.visit(call);
+        }
+      };
+
+  private static SqlNode aliasOf(SqlSelect select, SqlNode expr) {
+    for (SqlNode item : select.getSelectList()) {
+      if (item instanceof SqlCall as
+          && as.getKind() == SqlKind.AS
+          && as.operand(0).equalsDeep(expr, Litmus.IGNORE)
+          && as.operand(1) instanceof SqlIdentifier alias
+          && alias.getSimple().startsWith("dp_")) {
+        return alias;
+      }
+    }
+    return expr;
+  }
+
+  /**
+   * Scans of catalog tables under the backend's own spelling of schema, table and columns (H2
+   * stores unquoted names in upper case; the front end shows them in lower case), so the quoted
+   * names of the generated SQL are the ones the backend has.
+   */
+  private static final class BackendNames extends org.apache.calcite.rel.RelShuttleImpl {
+    @Override
+    public RelNode visit(org.apache.calcite.rel.core.TableScan scan) {
+      dev.dpjdbc.analyze.sql2rel.CatalogTable t =
+          scan.getTable().unwrap(dev.dpjdbc.analyze.sql2rel.CatalogTable.class);
+      if (t == null) {
+        return scan;
+      }
+      org.apache.calcite.rel.type.RelDataTypeFactory.Builder type =
+          scan.getCluster().getTypeFactory().builder();
+      List<org.apache.calcite.rel.type.RelDataTypeField> fields = scan.getRowType().getFieldList();
+      for (int i = 0; i < fields.size(); i++) {
+        type.add(t.column(i).name(), fields.get(i).getType());
+      }
+      List<String> names = new ArrayList<>();
+      if (t.meta().schema() != null) {
+        names.add(t.meta().schema());
+      }
+      names.add(t.meta().name());
+      org.apache.calcite.plan.RelOptTable table =
+          org.apache.calcite.prepare.RelOptTableImpl.create(
+              scan.getTable().getRelOptSchema(),
+              type.build(),
+              com.google.common.collect.ImmutableList.copyOf(names),
+              null);
+      return org.apache.calcite.rel.logical.LogicalTableScan.create(
+          scan.getCluster(), table, scan.getHints());
+    }
+  }
+
   /** Applies {@link Literals} to every expression of every relation. */
   private static final class ParamShuttle extends RelHomogeneousShuttle {
+    private final RexShuttle searches;
     private final RexShuttle literals;
 
-    ParamShuttle(RexShuttle literals) {
+    ParamShuttle(RexShuttle searches, RexShuttle literals) {
+      this.searches = searches;
       this.literals = literals;
     }
 
     @Override
     public RelNode visit(RelNode other) {
       RelNode visited = super.visit(other);
-      return visited.accept(literals);
+      // SEARCH(x, Sarg[...]) back to comparisons, so each of its values becomes a parameter
+      return visited.accept(searches).accept(literals);
     }
   }
 
@@ -80,9 +167,37 @@ public final class RelSql {
     private final RexBuilder rex;
     private final List<ParameterSource> byIndex;
 
-    Literals(RexBuilder rex, List<ParameterSource> byIndex) {
+    private final Backend backend;
+
+    Literals(RexBuilder rex, List<ParameterSource> byIndex, Backend backend) {
       this.rex = rex;
       this.byIndex = byIndex;
+      this.backend = backend;
+    }
+
+    /**
+     * H2's DATE_TRUNC takes its unit as a keyword ({@code DATE_TRUNC(MONTH, x)}), not a string: a
+     * unit literal becomes that keyword (a name from a fixed list, never the analyst's text).
+     */
+    @Override
+    public RexNode visitCall(org.apache.calcite.rex.RexCall call) {
+      if (backend == Backend.H2
+          && call.getOperator().getName().equalsIgnoreCase("DATE_TRUNC")
+          && call.getOperands().size() == 2
+          && call.getOperands().get(0) instanceof RexLiteral unit
+          && SqlTypeFamily.CHARACTER.contains(unit.getType())) {
+        String name =
+            unit.getValueAs(NlsString.class).getValue().trim().toUpperCase(java.util.Locale.ROOT);
+        for (org.apache.calcite.avatica.util.TimeUnitRange r :
+            org.apache.calcite.avatica.util.TimeUnitRange.values()) {
+          if (r.name().equals(name) && r.endUnit == null) {
+            List<RexNode> operands =
+                List.of(rex.makeFlag(r), call.getOperands().get(1).accept(this));
+            return call.clone(call.getType(), operands);
+          }
+        }
+      }
+      return super.visitCall(call);
     }
 
     @Override
@@ -96,9 +211,19 @@ public final class RelSql {
       if (literal.isNull() || literal.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
         return literal;
       }
+      if (SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())) {
+        return interval(literal);
+      }
       ParameterSource.Constant constant = constant(literal);
       if (constant == null) {
-        return literal; // a symbol (a flag of a function such as TRIM or EXTRACT), not a value
+        if (literal.getTypeName() == SqlTypeName.SYMBOL) {
+          return literal; // a flag of a function such as TRIM or EXTRACT, not a value
+        }
+        throw new IllegalArgumentException(
+            "a literal of type "
+                + literal.getType().getFullTypeString()
+                + " cannot be sent to the database as a parameter; write it as a plain string,"
+                + " number, DATE or TIMESTAMP literal");
       }
       byIndex.add(constant);
       RexDynamicParam param = new RexDynamicParam(literal.getType(), byIndex.size() - 1);
@@ -106,6 +231,44 @@ public final class RelSql {
         return param;
       }
       return rex.makeAbstractCast(literal.getType(), param);
+    }
+
+    /**
+     * A single-field interval literal as {@code CAST(? AS INTERVAL unit)} bound from its number
+     * ({@code INTERVAL '3' YEAR} → {@code CAST(? AS INTERVAL YEAR)} with "3"), negative values as
+     * {@code -CAST(...)}; PostgreSQL and H2 both read a number string as that many units.
+     */
+    private RexNode interval(RexLiteral literal) {
+      org.apache.calcite.sql.SqlIntervalQualifier q = literal.getType().getIntervalQualifier();
+      BigDecimal v = literal.getValueAs(BigDecimal.class);
+      if (q == null || v == null || !q.isSingleDatetimeField()) {
+        throw new IllegalArgumentException(
+            "an interval of several fields cannot be sent as a parameter; write it as a sum of"
+                + " single-unit intervals (INTERVAL '1' YEAR + INTERVAL '2' MONTH)");
+      }
+      BigDecimal unit =
+          switch (q.getStartUnit()) {
+            case YEAR -> BigDecimal.valueOf(12);
+            case QUARTER -> BigDecimal.valueOf(3);
+            case MONTH -> BigDecimal.ONE;
+            case WEEK -> BigDecimal.valueOf(7L * 86_400_000L);
+            case DAY -> BigDecimal.valueOf(86_400_000L);
+            case HOUR -> BigDecimal.valueOf(3_600_000L);
+            case MINUTE -> BigDecimal.valueOf(60_000L);
+            case SECOND -> BigDecimal.valueOf(1_000L);
+            default ->
+                throw new IllegalArgumentException("an interval of " + q + " is not supported");
+          };
+      BigDecimal amount =
+          v.abs().divide(unit, java.math.MathContext.DECIMAL64).stripTrailingZeros();
+      byIndex.add(new ParameterSource.Constant(amount.toPlainString(), java.sql.Types.OTHER));
+      RexNode param =
+          new RexDynamicParam(
+              rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), byIndex.size() - 1);
+      RexNode cast = rex.makeAbstractCast(literal.getType(), param);
+      return v.signum() < 0
+          ? rex.makeCall(org.apache.calcite.sql.fun.SqlStdOperatorTable.UNARY_MINUS, cast)
+          : cast;
     }
   }
 

@@ -16,6 +16,7 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.type.RelDataType;
@@ -120,8 +121,10 @@ public final class RelFrontEnd {
     }
     Refusals.checkValidated(validated);
     List<RelDataType> parameterTypes = parameterTypes(validator, validated, types);
-    RelRoot root = convert(validator, reader, types, validated);
-    return new Translation(validated, validator, relabel(root, labels), parameterTypes, casts);
+    List<RelNode> correlated = new ArrayList<>();
+    RelRoot root = convert(validator, reader, types, validated, correlated);
+    return new Translation(
+        validated, validator, relabel(root, labels), parameterTypes, casts, correlated);
   }
 
   /** {@code root} with PostgreSQL's output labels (duplicates and all) when there are as many. */
@@ -162,7 +165,8 @@ public final class RelFrontEnd {
       SqlValidator validator,
       CalciteCatalogReader reader,
       JavaTypeFactoryImpl types,
-      SqlNode validated)
+      SqlNode validated,
+      List<RelNode> correlated)
       throws SQLException {
     try {
       RelOptCluster cluster =
@@ -180,7 +184,9 @@ public final class RelFrontEnd {
                   .withInSubQueryThreshold(Integer.MAX_VALUE));
       RelRoot root = converter.convertQuery(validated, false, true);
       RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader);
-      return root.withRel(RelNormalizer.normalize(root.rel, builder));
+      RelNormalizer.Normalized n = RelNormalizer.normalize(root.rel, builder);
+      correlated.addAll(n.correlatedSubqueries());
+      return root.withRel(n.rel());
     } catch (CatalogSchema.CatalogFailure e) {
       throw e;
     } catch (RuntimeException | AssertionError e) {

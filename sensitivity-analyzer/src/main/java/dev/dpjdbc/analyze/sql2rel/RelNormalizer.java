@@ -66,10 +66,27 @@ final class RelNormalizer {
           CoreRules.PROJECT_REMOVE,
           CoreRules.AGGREGATE_PROJECT_MERGE);
 
-  static RelNode normalize(RelNode rel, RelBuilder builder) {
+  /**
+   * A normalised plan, and the inner sides of the correlated subqueries the query had before
+   * decorrelation turned them into joins (what such a subquery reads, for the privacy check).
+   */
+  record Normalized(RelNode rel, List<RelNode> correlatedSubqueries) {}
+
+  static Normalized normalize(RelNode rel, RelBuilder builder) {
     RelNode noSubQueries = run(SUB_QUERIES, rel);
+    List<RelNode> correlated = new java.util.ArrayList<>();
+    noSubQueries.accept(
+        new org.apache.calcite.rel.RelHomogeneousShuttle() {
+          @Override
+          public RelNode visit(RelNode other) {
+            if (other instanceof org.apache.calcite.rel.core.Correlate c) {
+              correlated.add(c.getRight());
+            }
+            return super.visit(other);
+          }
+        });
     RelNode decorrelated = RelDecorrelator.decorrelateQuery(noSubQueries, builder);
-    return run(NORMALISE, decorrelated);
+    return new Normalized(run(NORMALISE, decorrelated), correlated);
   }
 
   private static RelNode run(List<RelOptRule> rules, RelNode rel) {

@@ -23,14 +23,18 @@ import org.apache.calcite.sql.validate.SqlValidator;
  *     $(i+1)}) as the validator inferred it; a {@code $n} the query skips has a NULL type
  * @param userCasts positions of the CASTs and {@code ::} the analyst wrote (before validation added
  *     its own), as {@code WhereAllowList} needs them
+ * @param correlatedSubqueries the inner side of each correlated subquery, as it was before
+ *     decorrelation turned it into a join (empty when the query has none)
  */
 public record Translation(
     SqlNode validated,
     SqlValidator validator,
     RelRoot root,
     List<RelDataType> parameterTypes,
-    Set<SqlParserPos> userCasts) {
+    Set<SqlParserPos> userCasts,
+    List<org.apache.calcite.rel.RelNode> correlatedSubqueries) {
   public Translation {
+    correlatedSubqueries = List.copyOf(correlatedSubqueries);
     parameterTypes = List.copyOf(parameterTypes);
     userCasts = Set.copyOf(userCasts);
   }

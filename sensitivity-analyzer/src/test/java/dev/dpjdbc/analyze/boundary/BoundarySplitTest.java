@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,6 +66,8 @@ abstract class BoundarySplitTest {
   void refuse_withSqlState(RefusalCases.Refuse r) {
     SQLException e = assertThrows(SQLException.class, () -> fixture.split(r.sql()));
     assertEquals(r.state(), e.getSQLState(), e.getMessage());
-    assertTrue(e.getMessage().contains(r.fragment()), e.getMessage());
+    assertTrue( // H2 spells catalog names in upper case
+        e.getMessage().toLowerCase(Locale.ROOT).contains(r.fragment().toLowerCase(Locale.ROOT)),
+        e.getMessage());
   }
 }

@@ -15,6 +15,7 @@ final class RefusalCases {
 
   private static final String PRIV = "42501";
   private static final String UNSUPPORTED = "0A000";
+  private static final String NO_UNIT = "ZD002";
 
   private static Refuse r(String id, String sql, String state, String fragment) {
     return new Refuse(id, sql, state, fragment);
@@ -68,17 +69,18 @@ final class RefusalCases {
             PRIV,
             "combines released aggregates with private rows"),
         r(
+            // visits' unit is employee_id: the subquery is a per-employee sum, output per person
             "correlated_scalar_private",
             "SELECT e.id, (SELECT SUM(minutes) FROM visits v WHERE v.employee_id = e.id)"
                 + " FROM employees e",
             PRIV,
-            "at a left join: the join combines released aggregates"),
+            "aggregates per privacy unit"),
+        // the unit of order_notes is in orders: alone, no rewrite can bound rows per customer
         r(
-            "exists_child_table",
-            "SELECT COUNT(*) FROM employees e WHERE EXISTS (SELECT 1 FROM visits v"
-                + " WHERE v.employee_id = e.id AND v.minutes > 300)",
-            PRIV,
-            "combines released aggregates with private rows"),
+            "unit_only_through_a_join",
+            "SELECT COUNT(*) FROM order_notes WHERE stars > 3",
+            NO_UNIT,
+            "join orders ON order_notes.order_id = orders.id to reach it"),
         r(
             "self_join_common_value",
             "SELECT COUNT(*) FROM employees a JOIN employees b ON a.age = b.age",

@@ -117,6 +117,17 @@ final class SplitCases {
                 + " ON v.employee_id = e.id WHERE e.remote",
             "keys=[] calls=[COUNT_ROWS, SUM[3]] above=[]"),
         s(
+            // visits' unit is its foreign key to employees: EXISTS is a per-employee aggregate
+            // joined on the unit (before the unit rule it was refused as released ⋈ private)
+            "exists_child_table",
+            "SELECT COUNT(*) FROM employees e WHERE EXISTS (SELECT 1 FROM visits v"
+                + " WHERE v.employee_id = e.id AND v.minutes > 300)",
+            "keys=[] calls=[COUNT_ROWS] above=[]"),
+        s(
+            "join_unit_through_a_join",
+            "SELECT COUNT(*), AVG(n.stars) FROM order_notes n JOIN orders o ON n.order_id = o.id",
+            "keys=[] calls=[COUNT_ROWS, AVG[2]] above=[]"),
+        s(
             "join_multi_hop",
             "SELECT d.name, SUM(v.minutes) FROM visits v JOIN employees e ON v.employee_id = e.id"
                 + " JOIN departments d ON e.dept_id = d.id GROUP BY d.name",

@@ -1,5 +1,6 @@
 package dev.dpjdbc.analyze.privacy;
 
+import static dev.dpjdbc.analyze.privacy.Expect.alternatives;
 import static dev.dpjdbc.analyze.privacy.Expect.ambiguous;
 import static dev.dpjdbc.analyze.privacy.Expect.domain;
 import static dev.dpjdbc.analyze.privacy.Expect.interval;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dpjdbc.analyze.privacy.Expect.Case;
 import dev.dpjdbc.analyze.privacy.RelPrivacy.Status;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -100,9 +102,7 @@ class AggregateSetOpPrivacyTest {
                     .build(),
             boundaryInput(
                 Expect.all(
-                    unit("public.employees.id", 4),
-                    Expect.unboundedRows("visits.employee_id"),
-                    interval("minutes", 0, 600)))),
+                    unit("public.employees.id", 1), rows(4, false), interval("minutes", 0, 600)))),
         test(
             "aggregateOverPublic_public",
             b ->
@@ -156,7 +156,9 @@ class AggregateSetOpPrivacyTest {
                         JoinRelType.INNER,
                         b.equals(b.field(2, 0, "customer_id"), b.field(2, 1, "id")))
                     .build(),
-            unit("public.customers.id", 6)),
+            unit("public.customers.id", 1),
+            alternatives(List.of(List.of(1), List.of(6))),
+            rows(3, false)),
         test(
             "distinctNonUnit_isABoundary_whatIsAboveIsReleased",
             b ->
@@ -379,6 +381,11 @@ class AggregateSetOpPrivacyTest {
             .build();
     RelPrivacy j = PrivacyAnalysis.load(join, fx.catalog, fx.policy).privacy(join);
     assertEquals("public.employees.id", j.unit().identity());
-    assertFalse(j.rowsPerUnit().bounded());
+    assertEquals(4, j.rowsPerUnit().max()); // visits' max_rows_per_unit x one employee row
+    assertFalse(j.rowsPerUnit().guaranteed());
+    RelNode items = b.scan("order_items").build(); // orders and customers: FK targets only
+    RelPrivacy i = PrivacyAnalysis.load(items, fx.catalog, fx.policy).privacy(items);
+    assertEquals("public.customers.id", i.unit().identity());
+    assertFalse(i.unit().visible());
   }
 }

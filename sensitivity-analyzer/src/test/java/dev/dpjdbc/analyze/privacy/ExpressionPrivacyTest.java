@@ -323,9 +323,9 @@ class ExpressionPrivacyTest {
         test(
             "project_unitProjectedAway_stillPrivate",
             b -> b.scan("visits").project(b.field("minutes")).build(),
-            unit("public.visits.id"),
+            unit("public.employees.id"),
             path("projected away"),
-            rows(1, true)),
+            rows(4, false)),
         test(
             "project_overPublic_public",
             b -> b.scan("departments").project(b.field("name")).build(),

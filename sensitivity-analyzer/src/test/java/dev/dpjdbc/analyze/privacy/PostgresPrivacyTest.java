@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -40,7 +41,8 @@ class PostgresPrivacyTest {
             ScanFilterPrivacyTest.cases(),
             ExpressionPrivacyTest.cases(),
             JoinPrivacyTest.cases(),
-            AggregateSetOpPrivacyTest.cases())
+            AggregateSetOpPrivacyTest.cases(),
+            UnitRulePrivacyTest.cases())
         .flatMap(s -> s);
   }
 
@@ -48,5 +50,16 @@ class PostgresPrivacyTest {
   @MethodSource("cases")
   void analyse(Case c) {
     c.expect().accept(fx.analysis().privacy(c.plan().apply(fx.builder())));
+  }
+
+  @Test
+  void orders_withoutAPolicyUnit_refusedAndSoAreTablesReferencingIt() {
+    UnitRulePrivacyTest.checkOrdersWithoutPolicyUnit(fx);
+  }
+
+  /** The partial, expression and deferrable unique indexes exist here and must not count. */
+  @Test
+  void catalog_readsUniqueConstraintsAndIndexes() throws SQLException {
+    UnitRulePrivacyTest.checkUniqueKeys(fx);
   }
 }

@@ -62,6 +62,11 @@ final class PrivacyFixture {
           max_rows_per_unit: 5
           columns:
             hours: {min: 0, max: 12}
+        orders:
+          privacy_unit: customer_id
+          max_rows_per_unit: 3
+        visits:
+          max_rows_per_unit: 4
         broken: {privacy_unit: nope}
       """;
 
@@ -85,11 +90,13 @@ final class PrivacyFixture {
         + " badge VARCHAR(10))",
     "CREATE TABLE shifts (id INTEGER PRIMARY KEY,"
         + " employee_id INTEGER NOT NULL REFERENCES employees(id), hours INTEGER,"
-        + " kind VARCHAR(5) NOT NULL CHECK (kind IN ('day', 'night')))",
+        + " kind VARCHAR(5) NOT NULL CHECK (kind IN ('day', 'night')), code VARCHAR(10) UNIQUE)",
     "CREATE TABLE customers (id INTEGER PRIMARY KEY,"
         + " region VARCHAR(1) CHECK (region IN ('N', 'S', 'E', 'W')), segment VARCHAR(10),"
         + " birth_year INTEGER CHECK (birth_year BETWEEN 1920 AND 2010))",
-    "CREATE TABLE products (id INTEGER PRIMARY KEY, name VARCHAR(50), list_price NUMERIC(8,2))",
+    "CREATE TABLE products (id INTEGER PRIMARY KEY, name VARCHAR(50), list_price NUMERIC(8,2),"
+        + " sku VARCHAR(20) UNIQUE, code VARCHAR(10) NOT NULL)",
+    "CREATE UNIQUE INDEX products_code ON products (code)",
     "CREATE TABLE orders (id INTEGER PRIMARY KEY,"
         + " customer_id INTEGER NOT NULL REFERENCES customers(id),"
         + " salesperson_id INTEGER REFERENCES employees(id),"
@@ -102,6 +109,37 @@ final class PrivacyFixture {
     "CREATE TABLE tags (name VARCHAR(20) NOT NULL, region VARCHAR(1))",
     "CREATE TABLE notes (body VARCHAR(100))",
     "CREATE TABLE broken (id INTEGER PRIMARY KEY, x INTEGER)",
+    // two foreign keys to private tables with different units: refused without a policy unit
+    "CREATE TABLE assignments (id INTEGER PRIMARY KEY,"
+        + " employee_id INTEGER NOT NULL REFERENCES employees(id),"
+        + " customer_id INTEGER REFERENCES customers(id))",
+    // two foreign keys to the same unit through different columns: refused as well
+    "CREATE TABLE referrals (id INTEGER PRIMARY KEY,"
+        + " referrer_id INTEGER NOT NULL REFERENCES employees(id),"
+        + " referee_id INTEGER NOT NULL REFERENCES employees(id))",
+    // multi-hop with the unit in the key: badge_scans.badge_id -> badges.employee_id ->
+    // employees.id
+    "CREATE TABLE badge_scans (id INTEGER PRIMARY KEY,"
+        + " badge_id INTEGER NOT NULL REFERENCES badges(employee_id),"
+        + " minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 60))",
+    // a foreign key to a UNIQUE non-key column of a table whose unit is another column
+    "CREATE TABLE shift_notes (id INTEGER PRIMARY KEY,"
+        + " shift_code VARCHAR(10) NOT NULL REFERENCES shifts(code), body VARCHAR(100))",
+    // foreign keys in a cycle, no policy unit: refused
+    "CREATE TABLE cycle_a (id INTEGER PRIMARY KEY, b_id INTEGER)",
+    "CREATE TABLE cycle_b (id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES cycle_a(id))",
+    "ALTER TABLE cycle_a ADD CONSTRAINT cycle_a_b FOREIGN KEY (b_id) REFERENCES cycle_b(id)",
+  };
+
+  /**
+   * Unique indexes that guarantee nothing for every row, which the catalog must not read as keys:
+   * partial, on an expression, deferrable (PostgreSQL only; H2 has none of them).
+   */
+  private static final String[] POSTGRES_DDL = {
+    "CREATE UNIQUE INDEX products_name_live ON products (name) WHERE list_price > 0",
+    "CREATE UNIQUE INDEX products_lower_name ON products (lower(name))",
+    "ALTER TABLE products ADD CONSTRAINT products_price_u UNIQUE (list_price)"
+        + " DEFERRABLE INITIALLY DEFERRED",
   };
 
   static final List<String> TABLES =
@@ -117,11 +155,18 @@ final class PrivacyFixture {
           "order_items",
           "tags",
           "notes",
-          "broken");
+          "broken",
+          "assignments",
+          "referrals",
+          "badge_scans",
+          "shift_notes",
+          "cycle_a",
+          "cycle_b");
 
   final Connection connection;
   final ConstraintCatalog catalog;
   final Policy policy = Policy.parse(POLICY, "test policy");
+  final List<TableMeta> metas = new ArrayList<>();
   final List<TableBounds> bounds = new ArrayList<>();
   final SchemaPlus schema;
 
@@ -141,15 +186,21 @@ final class PrivacyFixture {
       for (String ddl : DDL) {
         s.execute(ddl);
       }
+      if (connection.getMetaData().getDatabaseProductName().contains("PostgreSQL")) {
+        for (String ddl : POSTGRES_DDL) {
+          s.execute(ddl);
+        }
+      }
     }
     catalog = new ConstraintCatalog(connection);
     SchemaPlus root = CalciteSchema.createRootSchema(false).plus();
     schema = root.add("public", new org.apache.calcite.schema.impl.AbstractSchema());
     for (String t : TABLES) {
       TableMeta meta = withDates(catalog.table("public", t).orElseThrow());
-      bounds.add(new TableBounds(meta, policy));
+      metas.add(meta);
       schema.add(t, new MetaTable(meta));
     }
+    bounds.addAll(TableBounds.linked(metas, policy));
   }
 
   /** The date bounds the CHECKs state, in Calcite's units. */
@@ -171,6 +222,7 @@ final class PrivacyFixture {
         m.name(),
         m.columns(),
         m.primaryKey(),
+        m.uniqueKeys(),
         m.foreignKeys(),
         iv,
         m.constraintValues(),
@@ -208,6 +260,12 @@ final class PrivacyFixture {
 
   PrivacyAnalysis analysis() {
     return PrivacyAnalysis.of(TableFactsSource.of(bounds));
+  }
+
+  /** An analysis of the same tables under another policy. */
+  PrivacyAnalysis analysis(String otherPolicy) {
+    Policy p = Policy.parse(otherPolicy, "other test policy");
+    return PrivacyAnalysis.of(TableFactsSource.of(TableBounds.linked(metas, p)));
   }
 
   /** A Calcite table with the row type and primary key of a catalog table. */

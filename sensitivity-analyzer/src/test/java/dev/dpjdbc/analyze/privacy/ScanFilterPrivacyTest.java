@@ -90,10 +90,13 @@ class ScanFilterPrivacyTest {
             status(Status.PUBLIC),
             interval("budget", -9999999999.99, 9999999999.99)),
         test(
-            "scan_childTable_ownPrimaryKeyUnit",
+            // before the unit rule, a child table alone took its own primary key as the unit, so
+            // that COUNT(*) FROM visits treated every visit as a person
+            "scan_childTable_unitAlongItsForeignKey",
             b -> b.scan("visits").build(),
-            unit("public.visits.id", 0),
-            rows(1, true)),
+            unit("public.employees.id", 1),
+            path("visits.employee_id -> employees.id (primary key)"),
+            rows(4, false)),
         test(
             "scan_policyUnitAlongForeignKey_identityOfParent",
             b -> b.scan("shifts").build(),

@@ -71,12 +71,13 @@ final class SafetyFixture implements AutoCloseable {
     catalog = new ConstraintCatalog(connection);
     frontEnd = new RelFrontEnd(catalog);
     boolean upper = connection.getMetaData().storesUpperCaseIdentifiers();
+    List<dev.dpjdbc.analyze.bounds.TableMeta> metas = new java.util.ArrayList<>();
     for (String[] t : TABLES) {
       String schema = upper ? t[0].toUpperCase(java.util.Locale.ROOT) : t[0];
       String name = upper ? t[1].toUpperCase(java.util.Locale.ROOT) : t[1];
-      withDates.add(
-          new TableBounds(datesFromChecks(catalog.table(schema, name).orElseThrow()), policy));
+      metas.add(datesFromChecks(catalog.table(schema, name).orElseThrow()));
     }
+    withDates.addAll(TableBounds.linked(metas, policy));
   }
 
   static void run(Connection c, String resource) throws SQLException {
@@ -129,6 +130,7 @@ final class SafetyFixture implements AutoCloseable {
         m.name(),
         m.columns(),
         m.primaryKey(),
+        m.uniqueKeys(),
         m.foreignKeys(),
         iv,
         m.constraintValues(),

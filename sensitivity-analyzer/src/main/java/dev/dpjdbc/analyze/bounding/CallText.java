@@ -1,0 +1,71 @@
+package dev.dpjdbc.analyze.bounding;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.boundary.Boundary;
+import dev.dpjdbc.analyze.boundary.BoundaryCall;
+import dev.dpjdbc.analyze.bounds.Interval;
+import dev.dpjdbc.analyze.privacy.RexText;
+import java.sql.SQLException;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Project;
+
+/** The analyst's words for the boundary's calls and columns, and the missing-bound refusal. */
+final class CallText {
+  private CallText() {}
+
+  static Interval bounded(Boundary boundary, BoundaryCall call, String d, long rowsPerUnit)
+      throws SQLException {
+    int arg = call.arguments().get(0);
+    Interval iv = boundary.boundaryInput().column(arg).interval();
+    if (!iv.bounded()) {
+      String x = columnText(boundary, arg);
+      throw new SQLException(
+          d
+              + " needs bounds on "
+              + x
+              + ", which has none: declare them with a CHECK constraint (CHECK ("
+              + x
+              + " BETWEEN lo AND hi)), in the policy (tables.<table>.columns.<column>: {min: lo,"
+              + " max: hi}), or clamp in the query: "
+              + call.kind()
+              + "(LEAST(GREATEST("
+              + x
+              + ", lo), hi))",
+          AnalyzerSqlState.MISSING_BOUND.code());
+    }
+    double lambda = rowsPerUnit * Math.max(Math.abs(iv.lower()), Math.abs(iv.upper()));
+    if (!Double.isFinite(lambda) || lambda > 1e15) {
+      throw new SQLException(
+          d
+              + ": the bounds of "
+              + columnText(boundary, arg)
+              + " ("
+              + iv.lower()
+              + ", "
+              + iv.upper()
+              + ") are too wide to add useful noise; give narrower bounds in the policy or clamp"
+              + " in the query with LEAST(GREATEST(x, lo), hi)",
+          AnalyzerSqlState.MISSING_BOUND.code());
+    }
+    return iv;
+  }
+
+  /**
+   * The analyst's form of column {@code i} of the boundary's input: a name, or the expression it
+   * computes ("price * qty").
+   */
+  static String columnText(Boundary boundary, int i) {
+    RelNode in = boundary.below();
+    if (in instanceof Project p && i < p.getProjects().size()) {
+      return RexText.render(p.getProjects().get(i), p.getInput().getRowType().getFieldNames());
+    }
+    return in.getRowType().getFieldNames().get(i);
+  }
+
+  static String describe(Boundary boundary, BoundaryCall call) {
+    String fn = call.call().getAggregation().getName().toUpperCase(java.util.Locale.ROOT);
+    List<String> args = call.arguments().stream().map(i -> columnText(boundary, i)).toList();
+    return fn + "(" + (args.isEmpty() ? "*" : String.join(", ", args)) + ")";
+  }
+}

@@ -1,0 +1,151 @@
+package dev.dpjdbc.analyze.bounding;
+
+import dev.dpjdbc.analyze.boundary.Boundary;
+import dev.dpjdbc.analyze.boundary.GroupKey;
+import dev.dpjdbc.analyze.privacy.RowBound;
+import dev.dpjdbc.analyze.sql2rel.CatalogTable;
+import dev.dpjdbc.policy.Policy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.TableScan;
+
+/**
+ * How much one privacy unit may contribute to the DP aggregate, and whether the rewrite must
+ * enforce it.
+ *
+ * @param rowsPerUnit C: rows (or, after per-unit pre-aggregation, the count) one unit contributes
+ *     to one group
+ * @param rowsGuaranteed the data cannot exceed C (the privacy analysis proved it); else the rewrite
+ *     enforces C
+ * @param rowsSource where C came from, for EXPLAIN PRIVACY
+ * @param groupsPerUnit L0: groups one unit contributes to
+ * @param enforceGroups the rewrite keeps at most L0 groups per unit; else L0 holds without it
+ * @param groupsSource where L0 came from
+ * @param combinations the number of released groups (product of the keys' domain sizes), 1 without
+ *     keys
+ */
+public record ContributionLimits(
+    long rowsPerUnit,
+    boolean rowsGuaranteed,
+    String rowsSource,
+    long groupsPerUnit,
+    boolean enforceGroups,
+    String groupsSource,
+    long combinations) {
+
+  /** The rewrite aggregates per (unit, group) first: to clamp per unit, or to rank groups. */
+  public boolean preAggregate() {
+    return !rowsGuaranteed || enforceGroups;
+  }
+
+  /**
+   * The limits for {@code boundary}: C from the privacy analysis when it is guaranteed, else the
+   * largest {@code max_rows_per_unit} the policy sets for a private table the query reads (default
+   * 1); L0 as the package Javadoc says.
+   */
+  public static ContributionLimits of(Boundary boundary, Policy policy) {
+    RowBound rows = boundary.boundaryInput().rowsPerUnit();
+    List<Policy.TablePolicy> tables = privateTablePolicies(boundary.below(), policy);
+    long c;
+    boolean guaranteed;
+    String source;
+    if (rows.bounded() && rows.guaranteed()) {
+      c = rows.max();
+      guaranteed = true;
+      source = rows.source();
+    } else if (rows.bounded()) {
+      c = rows.max();
+      guaranteed = false;
+      source = rows.source() + ", enforced per unit";
+    } else {
+      Optional<Integer> cap =
+          tables.stream()
+              .map(Policy.TablePolicy::maxRowsPerUnit)
+              .filter(v -> v != null)
+              .max(Integer::compare);
+      c = cap.orElse(1);
+      guaranteed = false;
+      source =
+          (cap.isPresent()
+                  ? "policy max_rows_per_unit"
+                  : "default 1 (raise it with max_rows_per_unit in the policy)")
+              + ", enforced per unit ("
+              + rows.source()
+              + ")";
+    }
+    long combinations = 1;
+    for (GroupKey k : boundary.keys()) {
+      long size =
+          k.domain().map(d -> d.values().size()).orElse(0) + (nullable(boundary, k) ? 1 : 0);
+      combinations = saturatingTimes(combinations, Math.max(size, 1));
+    }
+    if (boundary.keys().isEmpty()) {
+      return new ContributionLimits(c, guaranteed, source, 1, false, "no GROUP BY", 1);
+    }
+    Optional<Integer> l0 =
+        tables.stream()
+            .map(Policy.TablePolicy::maxGroupsPerUnit)
+            .filter(v -> v != null)
+            .max(Integer::compare);
+    long policyGroups = l0.orElse(1);
+    String policySource =
+        l0.isPresent()
+            ? "policy max_groups_per_unit"
+            : "default 1 (raise it with max_groups_per_unit in the policy)";
+    if (guaranteed && c <= combinations && c <= policyGroups) {
+      return new ContributionLimits(
+          c, true, source, c, false, "at most C rows per unit, so at most C groups", combinations);
+    }
+    if (combinations <= policyGroups) {
+      return new ContributionLimits(
+          c,
+          guaranteed,
+          source,
+          combinations,
+          false,
+          "all " + combinations + " groups",
+          combinations);
+    }
+    return new ContributionLimits(
+        c,
+        guaranteed,
+        source,
+        policyGroups,
+        true,
+        policySource + ", enforced per unit",
+        combinations);
+  }
+
+  private static boolean nullable(Boundary boundary, GroupKey k) {
+    return boundary.below().getRowType().getFieldList().get(k.input()).getType().isNullable();
+  }
+
+  private static long saturatingTimes(long a, long b) {
+    long r = a * b;
+    return (a != 0 && r / a != b) || r < 0 ? Long.MAX_VALUE : r;
+  }
+
+  /** The policies of the private tables {@code rel} scans (tables without a policy entry: none). */
+  static List<Policy.TablePolicy> privateTablePolicies(RelNode rel, Policy policy) {
+    List<Policy.TablePolicy> out = new ArrayList<>();
+    collect(rel, policy, out);
+    return out;
+  }
+
+  private static void collect(RelNode rel, Policy policy, List<Policy.TablePolicy> out) {
+    if (rel instanceof TableScan scan) {
+      CatalogTable t = scan.getTable().unwrap(CatalogTable.class);
+      if (t != null) {
+        policy
+            .table(t.meta().schema(), t.meta().name())
+            .filter(p -> !p.isPublic())
+            .ifPresent(out::add);
+      }
+    }
+    for (RelNode in : rel.getInputs()) {
+      collect(in, policy, out);
+    }
+  }
+}

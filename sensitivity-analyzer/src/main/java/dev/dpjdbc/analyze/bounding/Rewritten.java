@@ -1,0 +1,23 @@
+package dev.dpjdbc.analyze.bounding;
+
+import dev.dpjdbc.analyze.plan.Coordinate;
+import dev.dpjdbc.analyze.plan.OutputExpr;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+
+/**
+ * The rewrite's output.
+ *
+ * @param rel the bounded plan (keys, then coordinates)
+ * @param coordinates the noisy coordinates, in column order after the keys
+ * @param callOutputs per boundary call (in call order), how its released value is computed from the
+ *     group's noisy coordinates
+ * @param callDescriptions per call, its human form ("SUM(price * qty)")
+ * @param limits C and L0
+ */
+public record Rewritten(
+    RelNode rel,
+    List<Coordinate> coordinates,
+    List<OutputExpr> callOutputs,
+    List<String> callDescriptions,
+    ContributionLimits limits) {}
