@@ -10,15 +10,18 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.rel2sql.RelToSqlConverter;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.util.SqlString;
 
 /** An embedded PostgreSQL 14 (zonky) and running dpjdbc's generated statements on it. */
 final class Postgres {
@@ -33,11 +36,20 @@ final class Postgres {
     }
   }
 
-  /**
-   * {@code rel} as RelSql emits it for PostgreSQL, after expanding SEARCH (BETWEEN and IN after
-   * simplification) into comparisons: RelSql cannot bind a Sarg literal yet.
-   */
+  /** {@code rel} as RelSql emits it for PostgreSQL (see {@link #emit(RelNode, Backend)}). */
   static BoundSql emit(RelNode rel) {
+    return emit(rel, Backend.POSTGRESQL);
+  }
+
+  /**
+   * {@code rel} as RelSql emits it for {@code backend}, after expanding SEARCH (BETWEEN and IN
+   * after simplification) into comparisons as RelSql does. Where RelSql cannot emit a literal yet
+   * (an interval, which it sends as {@code CAST(? AS INTERVAL DAY)}, a type RelToSqlConverter
+   * cannot print), the plan is printed by RelToSqlConverter with its literals inline and only the
+   * analyst's parameters bound: these tests are about which expressions the backend evaluates on
+   * rows, not about how literals travel.
+   */
+  static BoundSql emit(RelNode rel, Backend backend) {
     RexBuilder rex = rel.getCluster().getRexBuilder();
     RexShuttle expand =
         new RexShuttle() {
@@ -56,7 +68,46 @@ final class Postgres {
                 return super.visit(other).accept(expand);
               }
             });
-    return RelSql.emit(expanded, Backend.POSTGRESQL);
+    try {
+      return RelSql.emit(expanded, backend);
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      SqlString text =
+          new RelToSqlConverter(backend.dialect())
+              .visitRoot(expanded)
+              .asStatement()
+              .toSqlString(c -> c.withDialect(backend.dialect()).withQuoteAllIdentifiers(true));
+      List<ParameterSource> params = new ArrayList<>();
+      List<Integer> analyst = analystIndexes(expanded);
+      if (text.getDynamicParameters() != null) {
+        for (int i : text.getDynamicParameters()) {
+          params.add(new ParameterSource.Analyst(analyst.get(i)));
+        }
+      }
+      return new BoundSql(text.getSql(), params);
+    }
+  }
+
+  /** The analyst parameter indexes of {@code rel}'s dynamic parameters, by their own index. */
+  private static List<Integer> analystIndexes(RelNode rel) {
+    List<Integer> out = new ArrayList<>();
+    rel.accept(
+        new RelHomogeneousShuttle() {
+          @Override
+          public RelNode visit(RelNode other) {
+            other.accept(
+                new RexShuttle() {
+                  @Override
+                  public RexNode visitDynamicParam(org.apache.calcite.rex.RexDynamicParam p) {
+                    while (out.size() <= p.getIndex()) {
+                      out.add(out.size());
+                    }
+                    return p;
+                  }
+                });
+            return super.visit(other);
+          }
+        });
+    return out;
   }
 
   /**

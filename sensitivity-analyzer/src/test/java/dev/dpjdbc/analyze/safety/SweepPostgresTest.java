@@ -3,13 +3,13 @@ package dev.dpjdbc.analyze.safety;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dpjdbc.analyze.plan.BoundSql;
-import dev.dpjdbc.analyze.rewrite.Backend;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.stream.Stream;
+import org.apache.calcite.rel.RelNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -98,7 +98,8 @@ class SweepPostgresTest {
   void allowedShape_raisesNothing_atTheExtremes(ErrorCases.Allowed a) throws SQLException {
     SafetyFixture.Split s = fixture.split(a.sql());
     BoundSql below = Postgres.emit(s.boundary().below());
-    BoundSql preflight = Preflight.of(s.boundary(), Backend.POSTGRESQL);
+    RelNode plan = Preflight.plan(s.boundary().below());
+    BoundSql preflight = plan == null ? null : Postgres.emit(plan);
     try {
       if (preflight != null) {
         Postgres.run(c, preflight, a.params());

@@ -68,7 +68,8 @@ class WarrantedPostgresTest {
     SafetyFixture.Split s = fixture.split(r.sql());
     BoundSql below = Postgres.emit(s.boundary().below());
     String what = r.sql() + "\n  ran as: " + below.sql();
-    execute("TRUNCATE readings, orders, customers, visits, hr.payroll, employees, departments");
+    execute(
+        "TRUNCATE readings, orders, customers, visits, hr.payroll, employees, departments CASCADE");
     noError(below, r, what, "with no rows");
     execute(BASE);
     if (!r.anyRow()) {
