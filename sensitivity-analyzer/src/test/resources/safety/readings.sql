@@ -8,7 +8,7 @@ CREATE TABLE readings (
   big BIGINT,
   small SMALLINT,
   ratio DOUBLE PRECISION,
-  gauge DOUBLE PRECISION CHECK (gauge BETWEEN -10 AND 10),
+  gauge DOUBLE PRECISION CHECK (gauge BETWEEN 0 AND 10),
   amount NUMERIC,
   code VARCHAR(20),
   taken TIMESTAMP,

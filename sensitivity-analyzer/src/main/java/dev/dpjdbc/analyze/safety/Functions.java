@@ -62,6 +62,20 @@ final class Functions {
           TimeUnitRange.MILLISECOND,
           TimeUnitRange.MICROSECOND);
 
+  /**
+   * Truncation to these units keeps any timestamp in range: PostgreSQL's first timestamp,
+   * 4714-11-24 00:00 BC (Julian day 0), is a Monday at midnight.
+   */
+  private static final Set<TimeUnitRange> KEEPS_RANGE =
+      Set.of(
+          TimeUnitRange.WEEK,
+          TimeUnitRange.DAY,
+          TimeUnitRange.HOUR,
+          TimeUnitRange.MINUTE,
+          TimeUnitRange.SECOND,
+          TimeUnitRange.MILLISECOND,
+          TimeUnitRange.MICROSECOND);
+
   /** Units date_trunc accepts (PostgreSQL 14 manual, §9.9.2). */
   private static final Set<String> TRUNC_UNITS =
       Set.of(
@@ -261,7 +275,24 @@ final class Functions {
     if (date && !isExtract && !TypeLimits.fits(v, t)) {
       throw unboundedDate(call, arg, names);
     }
-    return Arithmetic.synth(call, ops);
+    double[] limit = fieldRange(unit);
+    return Arithmetic.synth(call, ops).intersect(limit[0], limit[1]);
+  }
+
+  /**
+   * The values a field can take for any date either backend holds (H2 keeps years up to ±10^9), so
+   * that arithmetic on EXTRACT(YEAR FROM d) of an unbounded date is bounded.
+   */
+  private static double[] fieldRange(TimeUnitRange unit) {
+    double years = 1e9;
+    return switch (unit) {
+      case YEAR, ISOYEAR -> new double[] {-years, years};
+      case DECADE -> new double[] {-years / 10, years / 10};
+      case CENTURY -> new double[] {-years / 100 - 1, years / 100 + 1};
+      case MILLENNIUM -> new double[] {-years / 1000 - 1, years / 1000 + 1};
+      case EPOCH -> new double[] {-years * 366 * 86_400, years * 366 * 86_400};
+      default -> new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
+    };
   }
 
   private static Fact truncate(
@@ -275,7 +306,18 @@ final class Functions {
     if ((date || ceil) && !TypeLimits.fits(v, value.getType())) {
       throw unboundedDate(call, value, names);
     }
-    return Arithmetic.synth(call, ops);
+    Fact r = Arithmetic.synth(call, ops);
+    TimeUnitRange unit = unit(call.getOperands().get(at == 0 ? 1 : 0));
+    boolean keepsRange = unit != null && !ceil && KEEPS_RANGE.contains(unit) && !date;
+    if (!keepsRange && !TypeLimits.fits(r, call.getType())) {
+      throw new Refusal(
+          names.text(call),
+          names.text(value)
+              + " has no bound, and truncating a value near the start of the calendar to a month,"
+              + " year or longer leaves the timestamp range (\"timestamp out of range\")",
+          "Truncate to a week, a day or finer, or give the column a CHECK constraint.");
+    }
+    return r;
   }
 
   private static Refusal unboundedDate(RexCall call, RexNode arg, RexCheck names) {

@@ -20,6 +20,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexFieldCollation;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
@@ -66,8 +67,14 @@ public final class Preflight {
    * node under it) that could raise an error, or null when there are none.
    */
   public static RelNode plan(RelNode below) {
-    Set<RexNode> items = new LinkedHashSet<>();
-    collect(below, items);
+    Set<RexNode> collected = new LinkedHashSet<>();
+    collect(below, collected);
+    List<RexNode> items = new ArrayList<>();
+    for (RexNode e : collected) {
+      if (collected.stream().noneMatch(other -> other != e && contains(other, e))) {
+        items.add(e); // a piece of another item fails there too
+      }
+    }
     if (items.isEmpty()) {
       return null;
     }
@@ -75,8 +82,21 @@ public final class Preflight {
     for (int i = 0; i < items.size(); i++) {
       names.add("c" + i);
     }
+    RexBuilder rex = below.getCluster().getRexBuilder();
+    List<RexNode> exprs = new ArrayList<>();
+    for (RexNode item : items) {
+      exprs.add(RexUtil.expandSearch(rex, null, item)); // comparisons, as every emitter knows them
+    }
     RelNode one = LogicalValues.createOneRow(below.getCluster());
-    return LogicalProject.create(one, List.of(), new ArrayList<>(items), names, Set.of());
+    return LogicalProject.create(one, List.of(), exprs, names, Set.of());
+  }
+
+  private static boolean contains(RexNode whole, RexNode part) {
+    if (whole.equals(part)) {
+      return true;
+    }
+    return whole instanceof RexCall call
+        && call.getOperands().stream().anyMatch(o -> contains(o, part));
   }
 
   /**

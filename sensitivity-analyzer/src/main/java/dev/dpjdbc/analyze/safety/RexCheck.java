@@ -210,7 +210,7 @@ final class RexCheck {
         if (j == i || ops.get(j) instanceof RexLiteral l && l.isNull()) {
           continue;
         }
-        if (!convertible(ta, facts.get(i), tb)) {
+        if (!convertible(ta, facts.get(i), tb, call.getKind())) {
           throw new Refusal(
               "comparing "
                   + TypeLimits.name(ta)
@@ -229,7 +229,15 @@ final class RexCheck {
     }
   }
 
-  private static boolean convertible(RelDataType a, Fact fa, RelDataType b) {
+  private static boolean convertible(RelDataType a, Fact fa, RelDataType b, SqlKind kind) {
+    boolean merges =
+        switch (kind) {
+          case COALESCE, GREATEST, LEAST, GREATEST_PG, LEAST_PG -> true;
+          default -> false;
+        };
+    if (merges && SqlTypeUtil.isDate(a) && SqlTypeUtil.isTimestamp(b)) {
+      return TypeLimits.fits(fa, a); // merged into a timestamp: the date is converted
+    }
     if (TypeLimits.isNumeric(a) && TypeLimits.isNumeric(b)) {
       if (TypeLimits.isDecimal(a) && TypeLimits.isFloat(b)) {
         return fa.bounded() && fa.magnitude() <= TypeLimits.floatMax(b) && fa.scale() <= 300;
