@@ -26,6 +26,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Type-implied guarantees: {@code NUMERIC(p,s)} → |x| ≤ 10^(p−s) − 10^(−s) (for p ≤ 38);
  * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
  * labels.
+ *
+ * <p>Intervals of DATE, TIMESTAMP and TIMESTAMP WITH TIME ZONE columns (from CHECKs comparing them
+ * with date and time constants) are in Calcite's units: days, or milliseconds, since 1970-01-01
+ * ({@link DatetimeBounds}); the old analyzer aggregates numeric columns only and never reads them.
  */
 public final class ConstraintCatalog {
   /**
@@ -207,6 +211,24 @@ public final class ConstraintCatalog {
               (col, iv) ->
                   resolve(columns, col)
                       .ifPresent(c -> intervals.merge(c, iv, Interval::intersect)));
+      facts
+          .endpoints()
+          .forEach(
+              (col, ends) ->
+                  resolve(columns, col)
+                      .ifPresent(
+                          c -> {
+                            Interval iv =
+                                DatetimeBounds.interval(
+                                    columns.get(c),
+                                    ends,
+                                    backend.untypedLiteralsTakeColumnType(),
+                                    check.name());
+                            if (iv.lower() > Double.NEGATIVE_INFINITY
+                                || iv.upper() < Double.POSITIVE_INFINITY) {
+                              intervals.merge(c, iv, Interval::intersect);
+                            }
+                          }));
       facts
           .values()
           .forEach(
