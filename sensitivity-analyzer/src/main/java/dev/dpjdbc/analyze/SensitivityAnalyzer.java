@@ -3,6 +3,7 @@ package dev.dpjdbc.analyze;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.analyze.parse.QualifiedNames;
 import dev.dpjdbc.analyze.parse.QueryShape;
 import dev.dpjdbc.analyze.parse.QueryValidator;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
@@ -12,6 +13,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.calcite.sql.SqlNode;
 
 /**
  * Turns an analyst's aggregate SQL into a {@link PrivacyPlan}: parse (Calcite Babel, PostgreSQL
@@ -94,7 +96,7 @@ public final class SensitivityAnalyzer {
   }
 
   private PrivacyPlan planUncached(String sql) throws SQLException {
-    QueryShape shape = QueryShape.of(QueryShape.parse(sql));
+    QueryShape shape = QueryShape.of(parse(sql));
     TableMeta meta =
         catalog
             .table(shape.schema(), shape.table())
@@ -109,7 +111,7 @@ public final class SensitivityAnalyzer {
     try {
       // a second parse on purpose: validation rewrites its tree in place (identifier expansion,
       // ORDER BY/LIMIT detached), and the plan is built from the tree as the analyst wrote it
-      QueryValidator.validate(QueryShape.parse(sql), shape.schema(), shape.table(), meta);
+      QueryValidator.validate(parse(sql), shape.schema(), shape.table(), meta);
     } catch (QueryValidator.NonDeterministic e) {
       throw new SQLException(
           "dpjdbc allows only deterministic functions; "
@@ -118,6 +120,16 @@ public final class SensitivityAnalyzer {
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     }
     return new PlanBuilder(backend, new TableBounds(meta, policy), shape, sql).build();
+  }
+
+  /**
+   * One parse of {@code sql}, with {@code db.schema.table} names resolved as PostgreSQL resolves
+   * them ({@link QualifiedNames}: the connection's own database part dropped, another refused).
+   */
+  private SqlNode parse(String sql) throws SQLException {
+    SqlNode node = QueryShape.parse(sql);
+    QualifiedNames.resolve(node, catalog.naming());
+    return node;
   }
 
   /**

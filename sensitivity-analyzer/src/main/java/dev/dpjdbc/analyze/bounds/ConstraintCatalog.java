@@ -51,7 +51,24 @@ public final class ConstraintCatalog {
    * @param upperCaseIdentifiers the backend stores unquoted identifiers in upper case (H2) rather
    *     than lower case (PostgreSQL)
    */
-  public record Naming(String database, String currentSchema, boolean upperCaseIdentifiers) {}
+  public record Naming(String database, String currentSchema, boolean upperCaseIdentifiers) {
+    /**
+     * Whether {@code name}, the first part of a three-part name as the parser resolved it (unquoted
+     * names folded to lower case), names this connection's database, compared as the backend
+     * compares names: exactly, after PostgreSQL's folding ({@code POSTGRES.public.t} is database
+     * {@code postgres}, {@code "Postgres".public.t} is another one); on a backend that folds
+     * unquoted names to upper case (H2), an unquoted name is compared in upper case.
+     */
+    public boolean isDatabase(String name, boolean quoted) {
+      if (database == null) {
+        return false;
+      }
+      if (!quoted && upperCaseIdentifiers) {
+        return database.equals(name.toUpperCase(Locale.ROOT));
+      }
+      return database.equals(name);
+    }
+  }
 
   private final MetadataSource source;
   private final BackendConstraints backend;
