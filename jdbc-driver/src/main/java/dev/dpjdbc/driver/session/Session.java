@@ -297,9 +297,16 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /**
+   * The noise for {@code plan} under the current settings, refused (22023) when it cannot be
+   * sampled or its cost cannot be recorded: a data-independent check, before any charge.
+   */
   private Allocation allocate(PrivacyPlan plan) throws SQLException {
-    return NoiseAllocation.allocate(
-        plan, settings.params(), settings.mechanism(), settings.objective());
+    Allocation a =
+        NoiseAllocation.allocate(
+            plan, settings.params(), settings.mechanism(), settings.objective());
+    Ledger.checkRecordable(a.cost());
+    return a;
   }
 
   /** The analyst charged for this session's releases. */
