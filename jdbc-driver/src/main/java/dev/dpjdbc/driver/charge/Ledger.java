@@ -64,6 +64,14 @@ public interface Ledger extends AutoCloseable {
     }
   }
 
+  /**
+   * Throws {@link BudgetExhaustedException} (SQLState ZD100), with the message a {@link #charge}
+   * would give, when charging {@code cost} now would be refused; records nothing and takes no lock,
+   * so a concurrent charge may still change the answer. EXPLAIN PRIVACY uses it to refuse what
+   * execution would refuse.
+   */
+  void checkAdmits(String analyst, Budget budget, PrivacyCost cost) throws SQLException;
+
   /** What the analyst has spent and has left; spends nothing. */
   BudgetStatus status(String analyst, Budget budget) throws SQLException;
 

@@ -22,7 +22,8 @@ public final class PlanExecutor {
 
   /**
    * A plan's statement after every data-independent check: the parameter count, the preflight of
-   * constant expressions, the backend's prepare and describe of the rewritten SQL, and binding.
+   * constant expressions, the backend's prepare and describe of the rewritten SQL, and binding (on
+   * PostgreSQL including the server's conversion of the values, by an EXPLAIN that binds them).
    * Nothing has read a row yet; the caller charges the ledger, then calls {@link #execute}.
    */
   public static final class Prepared implements AutoCloseable {
@@ -75,6 +76,9 @@ public final class PlanExecutor {
       ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
       Parameters.bind(ps, plan.rewritten(), params, plan.typing());
       ps.setQueryTimeout(queryTimeoutSeconds);
+      if (isPostgres(backend)) {
+        bindCheck(plan, params, backend, queryTimeoutSeconds, running);
+      }
       return new Prepared(plan, ps, running);
     } catch (SQLException e) {
       if (ps != null) {
@@ -125,6 +129,42 @@ public final class PlanExecutor {
     try (Prepared p = prepare(plan, params, backend, queryTimeoutSeconds, running)) {
       return execute(p);
     }
+  }
+
+  /**
+   * PostgreSQL converts parameter values to the types it inferred when it binds them, and pgJDBC
+   * binds only when the statement executes: a value such as {@code 'x'} for an integer would fail
+   * after the ledger's charge. {@code EXPLAIN <statement>} with the same values is bound and
+   * planned but never executed — no row is read, and its output (the plan) is discarded — so such a
+   * failure is free, as every data-independent check is.
+   */
+  private static void bindCheck(
+      PrivacyPlan plan,
+      List<Object> params,
+      Connection backend,
+      int queryTimeoutSeconds,
+      RunningStatement running)
+      throws SQLException {
+    try (PreparedStatement ps = backend.prepareStatement("EXPLAIN " + plan.rewrittenSql())) {
+      Parameters.bind(ps, plan.rewritten(), params, plan.typing());
+      ps.setQueryTimeout(queryTimeoutSeconds);
+      running.start(ps);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          // the plan text is not used
+        }
+      } finally {
+        running.finish();
+      }
+    }
+  }
+
+  private static boolean isPostgres(Connection backend) throws SQLException {
+    return backend
+        .getMetaData()
+        .getDatabaseProductName()
+        .toLowerCase(java.util.Locale.ROOT)
+        .contains("postgres");
   }
 
   /** Evaluates the plan's constant expressions; reads no table, returns one row. */
