@@ -20,8 +20,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * EXPLAIN PRIVACY refuses what execution refuses, with the same SQLState, and spends nothing either
- * way: every refused statement of {@link #refused} runs once as itself and once under EXPLAIN
- * PRIVACY, after the session settings it names. The refusals cover the analyzer (row-level output,
+ * way: every refused statement of {@link #refused} runs once under EXPLAIN PRIVACY (which must
+ * spend nothing) and once as itself, after the session settings it names. Execution spends nothing
+ * on these either, except on PostgreSQL for a value the server cannot convert, which it meets only
+ * when the statement executes, after the charge. The refusals cover the analyzer (row-level output,
  * DML, missing bounds and units, names, the WHERE rule), the data-independent checks before the
  * charge (unbound parameters, the preflight of constant expressions, settings that cannot be
  * calibrated), the catalog door, session statements and the budget.
@@ -85,8 +87,9 @@ abstract class ExplainParityScenarios extends ScenarioBase {
       for (String set : settings.isEmpty() ? new String[0] : settings.split(";")) {
         s.execute("SET " + set);
       }
-      SQLException executed = Refusal.expect(() -> s.execute(sql));
       SQLException explained = Refusal.expect(() -> s.execute("EXPLAIN PRIVACY " + sql));
+      assertEquals(0.0, num(oneRow(s, "SHOW dp.budget").get("epsilon_spent")), what);
+      SQLException executed = Refusal.expect(() -> s.execute(sql));
       assertNotNull(executed.getSQLState(), what);
       assertEquals(
           executed.getSQLState(),
@@ -96,32 +99,28 @@ abstract class ExplainParityScenarios extends ScenarioBase {
               + executed.getMessage()
               + "; EXPLAIN said "
               + explained.getMessage());
-      assertEquals(0.0, num(oneRow(s, "SHOW dp.budget").get("epsilon_spent")), what);
     }
   }
 
   /**
    * A parameter bound with a value of the wrong type, through a PreparedStatement: PostgreSQL
-   * converts it when the statement is bound, which the driver does before the charge (an EXPLAIN of
-   * the rewritten SQL with the same values), so both refuse it and neither spends anything.
+   * converts it when the statement executes, after the charge (PostgresAttackIT relies on that
+   * order); EXPLAIN PRIVACY binds the values into a table-free probe and refuses it the same way,
+   * for free.
    */
   @Test
   void explain_badParameterValue_refusedAsExecutionRefusesIt() throws SQLException {
     String sql = "SELECT COUNT(*) AS n FROM employees WHERE age > ?";
-    try (Connection c = dp()) {
-      PreparedStatement run = c.prepareStatement(sql);
-      run.setString(1, "not a number");
-      SQLException executed = Refusal.expect(run::executeQuery);
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
       PreparedStatement explain = c.prepareStatement("EXPLAIN PRIVACY " + sql);
       explain.setString(1, "not a number");
       SQLException explained = Refusal.expect(explain::executeQuery);
+      assertEquals(0.0, num(oneRow(s, "SHOW dp.budget").get("epsilon_spent")), "EXPLAIN is free");
+      PreparedStatement run = c.prepareStatement(sql);
+      run.setString(1, "not a number");
+      SQLException executed = Refusal.expect(run::executeQuery);
       assertEquals(executed.getSQLState(), explained.getSQLState(), explained.getMessage());
-      try (Statement s = c.createStatement()) {
-        assertEquals(
-            0.0,
-            num(oneRow(s, "SHOW dp.budget").get("epsilon_spent")),
-            "a value the backend cannot convert fails before the charge");
-      }
     }
   }
 

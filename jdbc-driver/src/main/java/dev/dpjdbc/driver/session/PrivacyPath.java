@@ -31,9 +31,11 @@ import java.util.List;
  * execution fails.
  *
  * <p>EXPLAIN PRIVACY runs {@link #check} too — so it refuses, with the same SQLState, every query
- * execution would refuse before reading data — and asks the ledger whether the charge would be
- * admitted ({@link Ledger#checkAdmits}, ZD100 if not) without charging. It never executes the
- * rewritten SQL: only the preflight, which evaluates constant expressions and reads no table.
+ * execution would refuse before reading data — plus, on PostgreSQL, the conversion of the bound
+ * values that execution meets only after the charge ({@link PlanExecutor#checkValues}, a table-free
+ * probe), and asks the ledger whether the charge would be admitted ({@link Ledger#checkAdmits},
+ * ZD100 if not) without charging. It never executes or plans the rewritten SQL: only the preflight
+ * and the value probe run, and neither names a table.
  */
 final class PrivacyPath {
   private final String analyst;
@@ -97,6 +99,7 @@ final class PrivacyPath {
   Table explain(String sql, List<Object> params, QuerySettings settings, int timeout)
       throws SQLException {
     try (Checked c = check(sql, params, settings, timeout)) {
+      PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
       ledger.checkAdmits(analyst, budget, c.allocation().cost());
       return ExplainPrivacy.explain(c.plan(), settings, c.allocation());
     }
