@@ -13,8 +13,10 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 
 /**
  * ORDER BY, LIMIT and OFFSET, resolved to output columns and applied by the driver after the noise
- * (ordering by a true value would leak it). An ORDER BY item is an output's label or alias, its
- * 1-based position, or the same expression as a SELECT item.
+ * (ordering by a true value would leak it). An ORDER BY item is, as PostgreSQL resolves it, an
+ * output's label or alias first (so {@code SELECT sex AS gender, educ AS sex ... ORDER BY sex}
+ * orders by educ; two outputs of that name with different expressions: 42702), its 1-based
+ * position, or the same expression (or input column) as a SELECT item.
  */
 final class OrderBy {
   private OrderBy() {}
@@ -58,6 +60,15 @@ final class OrderBy {
     }
     if (node instanceof SqlIdentifier id && id.isSimple()) {
       int i = labels.indexOf(id.getSimple());
+      for (int j = i + 1; i >= 0 && j < labels.size(); j++) {
+        if (labels.get(j).equals(id.getSimple())
+            && !PlanBuilder.sameExpr(
+                GroupByNames.stripAs(items.get(i)), GroupByNames.stripAs(items.get(j)))) {
+          throw new SQLException(
+              "ORDER BY \"" + id.getSimple() + "\" is ambiguous: several output columns have it",
+              AnalyzerSqlState.AMBIGUOUS_COLUMN.code());
+        }
+      }
       if (i >= 0) {
         return i;
       }

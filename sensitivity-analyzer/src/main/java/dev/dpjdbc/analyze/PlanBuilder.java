@@ -136,17 +136,7 @@ final class PlanBuilder {
     long combinations = 1;
     List<SqlNode> items = shape.select().getSelectList().getList();
     for (SqlNode g0 : shape.select().getGroup()) {
-      SqlNode g = g0;
-      if (g instanceof SqlNumericLiteral lit) { // GROUP BY 1: the first output column
-        int pos = lit.intValue(true);
-        if (pos < 1 || pos > items.size()) {
-          throw new SQLException(
-              "GROUP BY position " + pos + " is not in select list",
-              AnalyzerSqlState.SYNTAX_ERROR.code());
-        }
-        g = items.get(pos - 1);
-        g = g.getKind() == SqlKind.AS ? ((SqlBasicCall) g).operand(0) : g;
-      }
+      SqlNode g = GroupByNames.target(g0, items, bounds.meta()); // position, column, then alias
       if (!(g instanceof SqlIdentifier id) || id.isStar()) {
         throw unsupported("GROUP BY on expressions (group by plain columns)");
       }

@@ -3,6 +3,7 @@ package dev.dpjdbc.analyze;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.analyze.parse.QualifiedNames;
 import dev.dpjdbc.analyze.parse.QueryShape;
 import dev.dpjdbc.analyze.parse.QueryValidator;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.calcite.sql.SqlNode;
 
 /**
  * Turns an analyst's aggregate SQL into a {@link PrivacyPlan}: parse (Calcite Babel, PostgreSQL
@@ -119,7 +121,7 @@ public final class SensitivityAnalyzer {
   }
 
   private PrivacyPlan planOneTable(String sql) throws SQLException {
-    QueryShape shape = QueryShape.of(QueryShape.parse(sql));
+    QueryShape shape = QueryShape.of(parse(sql));
     TableMeta meta =
         catalog
             .table(shape.schema(), shape.table())
@@ -134,7 +136,7 @@ public final class SensitivityAnalyzer {
     try {
       // a second parse on purpose: validation rewrites its tree in place (identifier expansion,
       // ORDER BY/LIMIT detached), and the plan is built from the tree as the analyst wrote it
-      QueryValidator.validate(QueryShape.parse(sql), shape.schema(), shape.table(), meta);
+      QueryValidator.validate(parse(sql), shape.schema(), shape.table(), meta);
     } catch (QueryValidator.NonDeterministic e) {
       throw new SQLException(
           "dpjdbc allows only deterministic functions; "
@@ -145,6 +147,16 @@ public final class SensitivityAnalyzer {
     // the table with every table its foreign keys lead to: the unit may come from one of them
     TableBounds bounds = TableBounds.load(catalog, policy, List.of(meta)).get(0);
     return new PlanBuilder(backend, bounds, shape, sql).build();
+  }
+
+  /**
+   * One parse of {@code sql}, with {@code db.schema.table} names resolved as PostgreSQL resolves
+   * them ({@link QualifiedNames}: the connection's own database part dropped, another refused).
+   */
+  private SqlNode parse(String sql) throws SQLException {
+    SqlNode node = QueryShape.parse(sql);
+    QualifiedNames.resolve(node, catalog.naming());
+    return node;
   }
 
   /**

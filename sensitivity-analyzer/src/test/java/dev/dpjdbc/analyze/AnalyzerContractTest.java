@@ -307,6 +307,58 @@ abstract class AnalyzerContractTest {
     assertTrue(plan.bounds().stream().anyMatch(b -> b.source().equals("NUMERIC(6,2)")));
   }
 
+  /** PostgreSQL resolves a GROUP BY name to an input column before an output alias. */
+  @Test
+  void plan_groupByName_inputColumnBeforeOutputAlias() throws SQLException {
+    PrivacyPlan plan =
+        analyzer.plan(
+            "SELECT region AS dept, dept AS region, COUNT(*) FROM employees GROUP BY region, dept"
+                + " ORDER BY region DESC");
+    assertEquals(
+        List.of("region", "dept"), plan.groupKeys().stream().map(GroupKey::column).toList());
+    assertEquals(
+        List.of("dept", "region", "count"),
+        plan.outputs().stream().map(OutputColumn::label).toList());
+    // ORDER BY prefers the output name: "region" is the second output (the dept column)
+    assertEquals(List.of(new SortKey(1, true, null)), plan.orderBy());
+  }
+
+  @Test
+  void plan_groupByAlias_orderByAliasAndPosition() throws SQLException {
+    PrivacyPlan plan =
+        analyzer.plan(
+            "SELECT region AS r, COUNT(*) AS n FROM employees GROUP BY r ORDER BY n DESC, 1");
+    assertEquals(List.of("region"), plan.groupKeys().stream().map(GroupKey::column).toList());
+    assertEquals(List.of(new SortKey(1, true, null), new SortKey(0, false, null)), plan.orderBy());
+    PrivacyPlan same =
+        analyzer.plan(
+            "SELECT region AS x, region AS x, COUNT(*) FROM employees GROUP BY region ORDER BY x");
+    assertEquals(List.of(new SortKey(0, false, null)), same.orderBy());
+  }
+
+  /** {@code db.schema.table} and {@code db.schema.table.column} with this connection's database. */
+  @Test
+  void plan_threePartNames_resolveToTheSameTable() throws SQLException {
+    String db = connection.getCatalog().toLowerCase(java.util.Locale.ROOT);
+    PrivacyPlan plain = analyzer.plan("SELECT COUNT(*), SUM(salary) FROM employees");
+    PrivacyPlan qualified =
+        analyzer.plan(
+            "SELECT COUNT(*), SUM("
+                + db
+                + ".public.employees.salary) FROM "
+                + db
+                + ".public.employees");
+    assertEquals(plain.rewrittenSql(), qualified.rewrittenSql());
+    assertEquals(
+        List.of(plain.sensitivities()[0], plain.sensitivities()[1]),
+        List.of(qualified.sensitivities()[0], qualified.sensitivities()[1]));
+    SQLException other =
+        assertThrows(
+            SQLException.class, () -> analyzer.plan("SELECT COUNT(*) FROM x" + db + ".public.t"));
+    assertEquals("0A000", other.getSQLState());
+    assertTrue(other.getMessage().contains("cross-database"), other.getMessage());
+  }
+
   Stream<Arguments> refusals() {
     return AnalyzerFixture.refusals().stream().map(r -> Arguments.of(r[0], r[1]));
   }

@@ -229,7 +229,13 @@ final class AnalyzerFixture {
         "SELECT \"public\".\"employees\".\"region\" AS \"region\", count(*) AS \"count\""
             + " FROM \"public\".\"employees\" GROUP BY \"public\".\"employees\".\"region\""
             + " ORDER BY \"public\".\"employees\".\"region\" ASC",
-        "SELECT region, remote, COUNT(1) FROM employees GROUP BY 1, 2");
+        "SELECT region, remote, COUNT(1) FROM employees GROUP BY 1, 2",
+        // PostgreSQL's name resolution: GROUP BY an input column before an output alias
+        "SELECT region AS dept, dept AS region, COUNT(*) FROM employees GROUP BY region, dept",
+        "SELECT region AS r, COUNT(*), AVG(salary) FROM employees GROUP BY r",
+        // three-part names (zonky's database is postgres)
+        "SELECT COUNT(*), SUM(postgres.public.employees.salary) FROM postgres.public.employees"
+            + " WHERE public.employees.age > 30");
   }
 
   /** (query, expected SQLState) pairs every backend must refuse. */
@@ -275,6 +281,18 @@ final class AnalyzerFixture {
         new String[] {"SELECT COUNT(DISTINCT region) FROM employees", "0A000"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE random() < 0.5", "42501"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE my_udf(salary) > 0", "42501"},
-        new String[] {"SELECT COUNT(*) FROM employees LIMIT ?", "0A000"});
+        new String[] {"SELECT COUNT(*) FROM employees LIMIT ?", "0A000"},
+        new String[] {"SELECT DISTINCT COUNT(*) FROM employees", "0A000"},
+        new String[] {
+          "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY x", "42702"
+        },
+        new String[] {
+          "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY region, remote"
+              + " ORDER BY x",
+          "42702"
+        },
+        new String[] {"SELECT COUNT(*) FROM other.public.employees", "0A000"},
+        new String[] {"SELECT SUM(other.public.employees.salary) FROM employees", "0A000"},
+        new String[] {"SELECT COUNT(*) FROM a.b.c.d", "42601"});
   }
 }

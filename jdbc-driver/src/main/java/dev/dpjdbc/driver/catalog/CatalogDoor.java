@@ -50,6 +50,19 @@ public final class CatalogDoor {
   }
 
   /**
+   * The checks {@link #run} makes before it runs {@code sql}, without running it: on PostgreSQL
+   * {@link PgParseCheck} (PostgreSQL's parse of the statement, judged object by object, inside a
+   * rolled-back transaction), elsewhere the backend's prepare. Reads no rows; for EXPLAIN PRIVACY.
+   */
+  public void check(String sql, List<Object> params) throws SQLException {
+    if (postgres) {
+      PgParseCheck.check(catalog, sql, params);
+    } else {
+      describe(sql);
+    }
+  }
+
+  /**
    * Test only: runs {@code sql} read only on the catalog connection without any check, to prove
    * that the catalog role's privileges alone stop raw reads.
    */

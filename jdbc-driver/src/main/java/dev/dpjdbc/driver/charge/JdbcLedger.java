@@ -147,7 +147,28 @@ final class JdbcLedger implements Ledger {
   }
 
   @Override
+  public void checkAdmits(String analyst, Budget budget, PrivacyCost cost) throws SQLException {
+    Objects.requireNonNull(cost, "cost");
+    ExactCost add = exact(cost);
+    Totals before = totals(analyst, budget);
+    ExactCost after;
+    try {
+      after = before.cost().plus(add);
+    } catch (IllegalArgumentException e) {
+      after = null;
+    }
+    if (after == null || !Admission.admits(after, budget)) {
+      throw refusal(analyst, budget, cost, status(before, budget));
+    }
+  }
+
+  @Override
   public BudgetStatus status(String analyst, Budget budget) throws SQLException {
+    return status(totals(analyst, budget), budget);
+  }
+
+  /** The analyst's stored totals (zero when none), read without a lock. */
+  private Totals totals(String analyst, Budget budget) throws SQLException {
     checkAnalyst(analyst);
     checkBudget(budget);
     Connection c = acquire("reading the budget of " + analyst);
@@ -155,7 +176,7 @@ final class JdbcLedger implements Ledger {
     try {
       Totals totals = LedgerRows.read(c, analyst, false);
       healthy = true;
-      return status(totals == null ? Totals.NONE : totals, budget);
+      return totals == null ? Totals.NONE : totals;
     } catch (SQLException e) {
       throw LedgerErrors.hide("reading the budget of " + analyst, connections.url(), e);
     } finally {

@@ -1,5 +1,6 @@
 package dev.dpjdbc.driver.charge;
 
+import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import java.sql.SQLException;
 
@@ -37,6 +38,39 @@ public interface Ledger extends AutoCloseable {
    */
   BudgetStatus charge(String analyst, Budget budget, PrivacyCost cost, String description)
       throws SQLException;
+
+  /**
+   * Refuses, with SQLState 22023, a cost the ledger could not record: a component that is not
+   * finite or not below 10^25 (the integer digits of its NUMERIC columns) — a Laplace query at ε =
+   * 1e13 costs ρ = ε²/2 = 5e25. Charging such a cost fails the same way; calling this first makes
+   * it one of the free, data-independent checks.
+   */
+  static void checkRecordable(PrivacyCost cost) throws SQLException {
+    try {
+      ExactCost.of(cost);
+    } catch (IllegalArgumentException e) {
+      throw new SQLException(
+          "the privacy ledger cannot record this query's cost (epsilon="
+              + cost.epsilon()
+              + ", delta="
+              + cost.delta()
+              + ", zCDP rho="
+              + cost.rho()
+              + "): every component must be finite and below 1e"
+              + ExactCost.INTEGER_DIGITS
+              + "; choose a smaller dp.epsilon (SET dp.epsilon = ...)",
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code(),
+          e);
+    }
+  }
+
+  /**
+   * Throws {@link BudgetExhaustedException} (SQLState ZD100), with the message a {@link #charge}
+   * would give, when charging {@code cost} now would be refused; records nothing and takes no lock,
+   * so a concurrent charge may still change the answer. EXPLAIN PRIVACY uses it to refuse what
+   * execution would refuse.
+   */
+  void checkAdmits(String analyst, Budget budget, PrivacyCost cost) throws SQLException;
 
   /** What the analyst has spent and has left; spends nothing. */
   BudgetStatus status(String analyst, Budget budget) throws SQLException;

@@ -4,6 +4,7 @@ import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import java.sql.Connection;
+import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,8 +23,10 @@ public final class PlanExecutor {
 
   /**
    * A plan's statement after every data-independent check: the parameter count, the preflight of
-   * constant expressions, the backend's prepare and describe of the rewritten SQL, and binding.
-   * Nothing has read a row yet; the caller charges the ledger, then calls {@link #execute}.
+   * constant expressions, the backend's prepare and describe of the rewritten SQL, and binding on
+   * the client (PostgreSQL converts the values only when the statement executes; {@link
+   * #checkValues} does that beforehand, for EXPLAIN PRIVACY). Nothing has read a row yet; the
+   * caller charges the ledger, then calls {@link #execute}.
    */
   public static final class Prepared implements AutoCloseable {
     private final PrivacyPlan plan;
@@ -131,6 +134,69 @@ public final class PlanExecutor {
     try (Prepared p = prepare(plan, params, backend, queryTimeoutSeconds, running)) {
       return execute(p);
     }
+  }
+
+  /**
+   * For EXPLAIN PRIVACY on PostgreSQL: what PostgreSQL checks about the bound values, which pgJDBC
+   * sends only when the statement executes — after the ledger's charge, so execution pays for a
+   * value such as {@code 'x'} for an integer parameter. First the statement is described again with
+   * the bound values' types (as execution parses it); then the values are bound, with the same
+   * calls, into {@code SELECT CAST(? AS t1), ...} with the parameter types PostgreSQL inferred: a
+   * statement without a table, so it reads nothing and consults no statistics (binding the
+   * rewritten SQL itself would plan it with the table's statistics, for free and without limit). A
+   * data exception (class 22) there is the conversion error execution would raise; a probe that
+   * cannot be formed (a type name that is not a plain identifier, or that does not resolve)
+   * concludes nothing.
+   */
+  public static void checkValues(
+      Prepared prepared, List<Object> params, Connection backend, int queryTimeoutSeconds)
+      throws SQLException {
+    PrivacyPlan plan = prepared.plan;
+    if (plan.rewritten().parameters().isEmpty() || !isPostgres(backend)) {
+      return;
+    }
+    // pgJDBC describes the statement again with the types of the bound values (Parse + Describe,
+    // no Bind, no planning), as execution will parse it: a value whose type the statement cannot
+    // take (a string for an integer comparison, 42883) fails here as it would there
+    ParameterMetaData md;
+    try {
+      md = prepared.statement.getParameterMetaData();
+    } catch (SQLException e) {
+      throw BackendErrors.scrub(e);
+    }
+    StringBuilder sql = new StringBuilder("SELECT ");
+    for (int i = 1; i <= md.getParameterCount(); i++) {
+      String type = md.getParameterTypeName(i);
+      if (type == null || !PLAIN_TYPE.matcher(type).matches()) {
+        return;
+      }
+      sql.append(i > 1 ? ", " : "").append("CAST(? AS ").append(type).append(')');
+    }
+    try (PreparedStatement ps = backend.prepareStatement(sql.toString())) {
+      Parameters.bind(ps, plan.rewritten(), params, plan.typing());
+      ps.setQueryTimeout(queryTimeoutSeconds);
+      prepared.running.start(ps);
+      try {
+        ps.executeQuery().close();
+      } finally {
+        prepared.running.finish();
+      }
+    } catch (SQLException e) {
+      if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
+        throw BackendErrors.scrub(e);
+      }
+    }
+  }
+
+  private static final java.util.regex.Pattern PLAIN_TYPE =
+      java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
+
+  private static boolean isPostgres(Connection backend) throws SQLException {
+    return backend
+        .getMetaData()
+        .getDatabaseProductName()
+        .toLowerCase(java.util.Locale.ROOT)
+        .contains("postgres");
   }
 
   /** Evaluates the plan's constant expressions; reads no table, returns one row. */

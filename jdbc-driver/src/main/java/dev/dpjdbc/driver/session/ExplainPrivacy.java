@@ -47,6 +47,11 @@ final class ExplainPrivacy {
           text("coordinate"),
           text("bounds"));
 
+  /** No rows: the statement (a catalog statement) releases nothing private and spends nothing. */
+  static Table nothingPrivate() {
+    return new Table(COLUMNS, List.of());
+  }
+
   static Table explain(PrivacyPlan plan, QuerySettings settings, Allocation allocation) {
     List<Object[]> rows = new ArrayList<>();
     List<Coordinate> coordinates = plan.coordinates();

@@ -8,16 +8,10 @@ import dev.dpjdbc.driver.Backends;
 import dev.dpjdbc.driver.ConnectionConfig;
 import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.PassThrough;
-import dev.dpjdbc.driver.execute.PlanExecutor;
-import dev.dpjdbc.driver.execute.RawResult;
 import dev.dpjdbc.driver.execute.RunningStatement;
 import dev.dpjdbc.driver.execute.Table;
-import dev.dpjdbc.driver.perturb.Grant;
-import dev.dpjdbc.driver.perturb.NoiseAllocation;
-import dev.dpjdbc.driver.perturb.NoisyResult;
 import dev.dpjdbc.driver.perturb.Perturber;
 import dev.dpjdbc.driver.perturb.PostProcess;
-import dev.dpjdbc.mechanisms.allocate.Allocation;
 import dev.dpjdbc.mechanisms.sample.SecureNoise;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
@@ -40,10 +34,9 @@ public final class Session implements AutoCloseable {
   private final String analyst;
   private final Ledger.Budget budget;
   private final Connection backend;
-  private final Planner planner;
   private final Ledger ledger;
-  private final Perturber perturber;
   private final RunningStatement running = new RunningStatement();
+  private final PrivacyPath path;
   private final BackendRelease backendRelease;
   private final CatalogLink catalog;
   private QuerySettings settings;
@@ -70,11 +63,11 @@ public final class Session implements AutoCloseable {
     this.backendRelease = release;
     this.budget = budget;
     this.backend = backend;
-    this.planner = planner;
     this.ledger = ledger;
     this.settings = settings;
     this.defaults = settings;
-    this.perturber = new Perturber(NOISE);
+    this.path =
+        new PrivacyPath(analyst, budget, backend, planner, ledger, new Perturber(NOISE), running);
   }
 
   /** Opens a session: policy, analyzer and ledger from the shared cache, one pooled connection. */
@@ -130,7 +123,7 @@ public final class Session implements AutoCloseable {
     String statement = SqlText.single(sql);
     var command = SessionCommand.parse(statement);
     if (command.isPresent()) {
-      return runCommand(command.get(), params);
+      return runCommand(command.get(), params, queryTimeoutSeconds);
     }
     if (catalog.passAll()) { // test only: the catalog role's privileges alone
       return answer(catalog.door().runUnchecked(statement, params, running));
@@ -163,9 +156,77 @@ public final class Session implements AutoCloseable {
         }
       }
       default -> {
-        return release(statement, params, queryTimeoutSeconds);
+        return path.release(statement, params, settings, queryTimeoutSeconds);
       }
     }
+  }
+
+  /**
+   * EXPLAIN PRIVACY: the statement takes the route execution would take and meets the same
+   * data-independent checks, with the same SQLStates, but nothing reads data or is charged. A query
+   * over private data: {@link PrivacyPath#explain}. A catalog statement: the catalog door's checks
+   * ({@link dev.dpjdbc.driver.catalog.CatalogDoor#check}), then no rows — it releases nothing
+   * private and spends nothing. Anything else (SET, SHOW, transaction control): 42601, as
+   * PostgreSQL's EXPLAIN refuses it, after the checks that would refuse it when executed (an
+   * invalid {@code SET dp.*} value is 22023, a setting off the allow-list 42501).
+   */
+  private Table explain(String query, List<Object> params, int timeoutSeconds) throws SQLException {
+    String statement = SqlText.single(query);
+    switch (explainRoute(statement)) {
+      case CATALOG -> {
+        CatalogQueries.Classification c = CatalogQueries.classify(statement);
+        try {
+          if (c.verdict() == CatalogQueries.Verdict.REFUSE && !catalog.postgres()) {
+            throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+          }
+          catalog.door().check(statement, params);
+        } catch (SQLException e) {
+          boolean refused = AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState());
+          throw c.verdict() == CatalogQueries.Verdict.REFUSE && refused
+              ? new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code())
+              : e;
+        }
+        return ExplainPrivacy.nothingPrivate();
+      }
+      default -> {
+        return path.explain(statement, params, settings, timeoutSeconds);
+      }
+    }
+  }
+
+  /** Where EXPLAIN PRIVACY's statement goes; see {@link #explain}. */
+  private enum ExplainRoute {
+    QUERY,
+    CATALOG
+  }
+
+  private ExplainRoute explainRoute(String statement) throws SQLException {
+    var command = SessionCommand.parse(statement);
+    if (command.isPresent()) {
+      if (command.get() instanceof SessionCommand.Set set) {
+        Setting.forKey(set.key()).apply(settings, set.value());
+      } else if (command.get() instanceof SessionCommand.Reset reset) {
+        Setting.forKey(reset.key());
+      }
+      throw nothingToExplain(statement);
+    }
+    if (CatalogQueries.isTransactionControl(statement)
+        || ClientSettings.parse(statement).isPresent()) {
+      throw nothingToExplain(statement);
+    }
+    CatalogQueries.Verdict v = CatalogQueries.classify(statement).verdict();
+    return v == CatalogQueries.Verdict.PASS_THROUGH || v == CatalogQueries.Verdict.REFUSE
+        ? ExplainRoute.CATALOG
+        : ExplainRoute.QUERY;
+  }
+
+  private static SQLException nothingToExplain(String statement) {
+    String head = statement.strip().split("\\s+", 2)[0];
+    return new SQLException(
+        "EXPLAIN PRIVACY explains a query (SELECT ...); "
+            + head.toUpperCase(java.util.Locale.ROOT)
+            + " statements release nothing and spend nothing, so there is nothing to explain",
+        AnalyzerSqlState.SYNTAX_ERROR.code());
   }
 
   /**
@@ -193,35 +254,8 @@ public final class Session implements AutoCloseable {
     return a.table() != null ? Outcome.rows(a.table()) : Outcome.count(a.updateCount());
   }
 
-  /**
-   * The privacy path: plan → allocate → prepare → charge → execute → perturb → release. Everything
-   * that cannot depend on the data runs before the charge and is free when it fails: planning, the
-   * parameter count, the preflight of constant expressions, the backend's prepare and describe of
-   * the rewritten SQL, and binding the parameters. The ledger is charged before the backend reads a
-   * row: everything an execution shows besides the noisy answer (an error, a cancel under
-   * statement_timeout, its running time) is then paid for, and an analyst whose budget is spent
-   * cannot make the backend read data at all. Never refunded, also when execution fails.
-   */
-  private Outcome release(String sql, List<Object> params, int queryTimeoutSeconds)
+  private Outcome runCommand(SessionCommand command, List<Object> params, int timeoutSeconds)
       throws SQLException {
-    PrivacyPlan plan = plan(sql);
-    if (plan.isProbe()) {
-      // no row whatever the data holds: nothing runs, nothing is spent
-      PlanExecutor.checkParameterCount(plan, params);
-      return new Outcome(PostProcess.release(new NoisyResult(List.of()), plan), -1, null);
-    }
-    Allocation allocation = allocate(plan);
-    try (PlanExecutor.Prepared prepared =
-        PlanExecutor.prepare(plan, params, backend, queryTimeoutSeconds, running)) {
-      Ledger.BudgetStatus after = ledger.charge(analyst, budget, allocation.cost(), sql);
-      RawResult raw = PlanExecutor.execute(prepared);
-      NoisyResult noisy = perturber.perturb(raw, plan, new Grant(allocation, after));
-      Table released = PostProcess.release(noisy, plan);
-      return new Outcome(released, -1, CostWarning.of(analyst, allocation, after));
-    }
-  }
-
-  private Outcome runCommand(SessionCommand command, List<Object> params) throws SQLException {
     if (command instanceof SessionCommand.Set set) {
       settings = Setting.forKey(set.key()).apply(settings, set.value());
       return Outcome.count(0);
@@ -234,11 +268,8 @@ public final class Session implements AutoCloseable {
     if (command instanceof SessionCommand.Show show) {
       return Outcome.rows(show(show.key()));
     }
-    PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) command).query());
-    if (plan.isProbe()) {
-      return Outcome.rows(new Table(ExplainPrivacy.COLUMNS, List.of()));
-    }
-    return Outcome.rows(ExplainPrivacy.explain(plan, settings, allocate(plan)));
+    return Outcome.rows(
+        explain(((SessionCommand.ExplainPrivacy) command).query(), params, timeoutSeconds));
   }
 
   private Table show(String key) throws SQLException {
@@ -261,8 +292,12 @@ public final class Session implements AutoCloseable {
       if (cmd instanceof SessionCommand.Show show) {
         return new Description(show(show.key()).columns(), 0);
       }
-      PrivacyPlan plan = plan(((SessionCommand.ExplainPrivacy) cmd).query());
-      return new Description(ExplainPrivacy.COLUMNS, plan.parameterCount());
+      String query = SqlText.single(((SessionCommand.ExplainPrivacy) cmd).query());
+      int parameters =
+          explainRoute(query) == ExplainRoute.CATALOG
+              ? described(query).parameterCount()
+              : path.plan(query).parameterCount();
+      return new Description(ExplainPrivacy.COLUMNS, parameters);
     }
     if (catalog.passAll()) {
       return described(statement);
@@ -283,7 +318,7 @@ public final class Session implements AutoCloseable {
       case REFUSE ->
           throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
       default -> {
-        PrivacyPlan plan = plan(statement);
+        PrivacyPlan plan = path.plan(statement);
         return new Description(PostProcess.columns(plan), plan.parameterCount());
       }
     }
@@ -293,21 +328,6 @@ public final class Session implements AutoCloseable {
   private Description described(String statement) throws SQLException {
     PassThrough.Shape shape = catalog.door().describe(statement);
     return new Description(shape.columns(), shape.parameterCount());
-  }
-
-  private PrivacyPlan plan(String sql) throws SQLException {
-    try {
-      return planner.plan(sql);
-    } catch (RuntimeException e) {
-      throw new SQLException(
-          "dpjdbc could not plan this query (" + e.getMessage() + ")",
-          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
-    }
-  }
-
-  private Allocation allocate(PrivacyPlan plan) throws SQLException {
-    return NoiseAllocation.allocate(
-        plan, settings.params(), settings.mechanism(), settings.objective());
   }
 
   /** The analyst charged for this session's releases. */

@@ -48,14 +48,14 @@ public enum Setting {
     try {
       return switch (this) {
         case EPSILON -> {
-          double e = Double.parseDouble(value);
+          double e = number(value);
           if (!(e > 0) || Double.isInfinite(e)) {
             throw bad(value);
           }
           yield new QuerySettings(e, s.delta(), s.mechanism(), s.objective());
         }
         case DELTA -> {
-          double d = Double.parseDouble(value);
+          double d = number(value);
           if (!(d >= 0 && d < 1)) {
             throw bad(value);
           }
@@ -75,6 +75,23 @@ public enum Setting {
       throw bad(value);
     }
   }
+
+  /**
+   * A number as PostgreSQL writes a numeric constant ({@code 0.5}, {@code 1e-7}, {@code .5}, an
+   * optional sign); Java's own forms ({@code 0x1p3}, {@code 1d}, {@code NaN}, {@code Infinity}) are
+   * not numbers here. One too large for a double is infinite, one too small is 0: the range checks
+   * then decide.
+   */
+  private double number(String value) throws SQLException {
+    String v = value.strip();
+    if (!NUMBER.matcher(v).matches()) {
+      throw bad(value);
+    }
+    return Double.parseDouble(v);
+  }
+
+  private static final java.util.regex.Pattern NUMBER =
+      java.util.regex.Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
 
   /** The current value as SHOW prints it. */
   public String show(QuerySettings s) {

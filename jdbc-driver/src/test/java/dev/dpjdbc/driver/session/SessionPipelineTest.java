@@ -110,7 +110,11 @@ class SessionPipelineTest {
   @Test
   void explainAndShow_spendNothing() throws SQLException {
     Session session = session(10);
-    Table explain = session.execute("EXPLAIN PRIVACY " + Q, List.of(), 0).table();
+    SQLException unbound =
+        assertThrows(
+            SQLException.class, () -> session.execute("EXPLAIN PRIVACY " + Q, List.of(), 0));
+    assertEquals("22023", unbound.getSQLState(), "as execution: every ? must be bound");
+    Table explain = session.execute("EXPLAIN PRIVACY " + Q, List.of(30), 0).table();
     assertEquals(1, explain.rows().size());
     assertEquals("count", explain.rows().get(0)[0]);
     assertEquals(1.0, (Double) explain.rows().get(0)[2]); // sensitivity

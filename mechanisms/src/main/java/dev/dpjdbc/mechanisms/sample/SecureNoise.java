@@ -83,6 +83,22 @@ public final class SecureNoise {
     return Grid.addUnits(value, draw(c), c.grid);
   }
 
+  /**
+   * The scale (σ or b) of the noise {@link #addNoise} actually adds, in the value's units: {@code
+   * scale} for integral values and for λ = 0, else {@code scale·(λ + g)/λ} with g = {@link
+   * #grid}(scale), the inflation that covers the rounding to the grid (see the class comment). It
+   * exceeds {@code scale} noticeably only when the grid is not small next to λ, i.e. when the scale
+   * is more than about 2^40 times the sensitivity; callers use it to refuse scales whose noise
+   * could overflow a double. Infinite when it does not fit one.
+   */
+  public static double effectiveScale(
+      double sensitivity, double scale, Mechanism mechanism, boolean integral) {
+    if (integral || sensitivity == 0 || scale == 0) {
+      return scale;
+    }
+    return scale + scale * (grid(scale) / sensitivity);
+  }
+
   /** The integer noise in grid units for a calibration. */
   private BigInteger draw(Calibration c) {
     return c.mechanism == Mechanism.LAPLACE

@@ -172,4 +172,22 @@ class SecureNoiseTest {
     }
     return out;
   }
+
+  /**
+   * The scale addNoise really uses: unchanged for integral values and λ = 0, inflated by (λ + g)/λ
+   * otherwise — negligible at ordinary scales, overwhelming (here infinite) when the grid dwarfs λ.
+   */
+  @Test
+  void effectiveScale_isTheGridInflatedScale() {
+    assertEquals(3.0, SecureNoise.effectiveScale(1.0, 3.0, Mechanism.LAPLACE, true));
+    assertEquals(3.0, SecureNoise.effectiveScale(0.0, 3.0, Mechanism.GAUSSIAN, false));
+    double ordinary = SecureNoise.effectiveScale(100.0, 5.0, Mechanism.GAUSSIAN, false);
+    assertTrue(ordinary > 5.0 && ordinary < 5.0 * (1 + 1e-12), String.valueOf(ordinary));
+    double g = SecureNoise.grid(1e205);
+    assertEquals(
+        1e205 + 1e205 * (g / 2e5),
+        SecureNoise.effectiveScale(2e5, 1e205, Mechanism.LAPLACE, false));
+    assertEquals(
+        Double.POSITIVE_INFINITY, SecureNoise.effectiveScale(1.0, 1e300, Mechanism.LAPLACE, false));
+  }
 }

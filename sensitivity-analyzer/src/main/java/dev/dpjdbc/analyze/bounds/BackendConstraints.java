@@ -36,6 +36,15 @@ interface BackendConstraints {
     return Map.of();
   }
 
+  /**
+   * Whether an untyped string constant in a printed CHECK is compared in the column's type (H2
+   * prints {@code "HIRED" >= '2015-01-01'} for a DATE column) rather than as text (PostgreSQL
+   * prints every typed constant with its cast; see {@link DatetimeBounds}).
+   */
+  default boolean untypedLiteralsTakeColumnType() {
+    return false;
+  }
+
   static BackendConstraints forProduct(String productName) {
     String p = productName.toLowerCase(java.util.Locale.ROOT);
     if (p.contains("postgres")) {
@@ -161,6 +170,11 @@ interface BackendConstraints {
 
     H2() {
       super(TABLE_CHECKS, DOMAIN_CHECKS, ENUMS, null);
+    }
+
+    @Override
+    public boolean untypedLiteralsTakeColumnType() {
+      return true;
     }
   }
 

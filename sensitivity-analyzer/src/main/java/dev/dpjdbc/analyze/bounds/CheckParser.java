@@ -17,17 +17,26 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Reads per-column guarantees out of one CHECK expression as a backend prints it, with Calcite's
  * parser. Understood (possibly nested in AND): {@code x BETWEEN a AND b}, {@code x >= a}, {@code x
  * > a}, {@code x <= b}, {@code x < b} (either side), {@code x = a}, {@code x IN (...)} and
- * PostgreSQL's print form of IN, {@code x = ANY (ARRAY[...])}; casts such as {@code 'N'::text} or
- * {@code (x)::numeric} are dropped first. Anything else (OR, functions, NOT, ...) is ignored: it
- * only ever makes the guarantee weaker, never wrong.
+ * PostgreSQL's print form of IN, {@code x = ANY (ARRAY[...])}. PostgreSQL's typed constants ({@code
+ * '-2'::integer}, {@code '2015-01-01'::date}) are read with their type first ({@link
+ * TypedLiterals}); the remaining casts such as {@code 'N'::text} or {@code (x)::numeric} are then
+ * dropped. Anything else (OR, functions, NOT, ...) is ignored: it only ever makes the guarantee
+ * weaker, never wrong.
+ *
+ * <p>Numeric constants give {@link Facts#intervals}. Every other constant a column is compared with
+ * — a date, timestamp or timestamptz literal, or a plain string — is kept as an {@link Endpoint}
+ * for the catalog, which knows the column's type and turns it into an interval in that type's units
+ * ({@link DatetimeBounds}).
  *
  * <p>A strict bound {@code x > a} is recorded as the closed bound a (a weaker, still true
  * guarantee).
@@ -36,7 +45,20 @@ public final class CheckParser {
   private CheckParser() {}
 
   /** The guarantees of one expression, by column name as printed. */
-  public record Facts(Map<String, Interval> intervals, Map<String, List<Object>> values) {}
+  public record Facts(
+      Map<String, Interval> intervals,
+      Map<String, List<Object>> values,
+      Map<String, List<Endpoint>> endpoints) {}
+
+  /**
+   * A non-numeric constant a column is compared with: the column is {@code >=} it ({@code lower}),
+   * {@code <=} it ({@code upper}) or both ({@code =}).
+   *
+   * @param value a {@link java.time.LocalDate} (DATE literal), {@link java.time.LocalDateTime}
+   *     (TIMESTAMP), {@link java.time.OffsetDateTime} (TIMESTAMP WITH TIME ZONE) or a {@link
+   *     String} (an untyped string constant)
+   */
+  public record Endpoint(Object value, boolean lower, boolean upper) {}
 
   private static final Pattern CAST =
       Pattern.compile(
@@ -54,6 +76,7 @@ public final class CheckParser {
   public static Facts parse(String expression, String source, String valueColumn) {
     Map<String, Interval> intervals = new HashMap<>();
     Map<String, List<Object>> values = new HashMap<>();
+    Map<String, List<Endpoint>> endpoints = new HashMap<>();
     String text = normalize(expression);
     if (valueColumn != null) {
       // VALUE is a keyword to Calcite's parser: name it as a quoted identifier instead
@@ -63,10 +86,11 @@ public final class CheckParser {
     try {
       node = SqlParser.create(text, SqlParsing.CONSTRAINTS).parseExpression();
     } catch (SqlParseException | RuntimeException e) {
-      return new Facts(intervals, values); // a CHECK we cannot read gives no guarantee
+      // a CHECK we cannot read gives no guarantee
+      return new Facts(intervals, values, endpoints);
     }
-    collect(node, source, valueColumn, intervals, values);
-    return new Facts(intervals, values);
+    new Collector(source, valueColumn, intervals, values, endpoints).collect(node);
+    return new Facts(intervals, values, endpoints);
   }
 
   static String normalize(String expression) {
@@ -77,6 +101,7 @@ public final class CheckParser {
     if (s.toUpperCase(java.util.Locale.ROOT).endsWith("NOT VALID")) {
       s = s.substring(0, s.length() - "NOT VALID".length()).strip();
     }
+    s = TypedLiterals.rewrite(s);
     s = CAST.matcher(s).replaceAll("");
     return rewriteAny(s);
   }
@@ -119,88 +144,119 @@ public final class CheckParser {
     return out.toString();
   }
 
-  private static void collect(
-      SqlNode node,
+  /** Walks one parsed CHECK, adding what it guarantees to the three maps. */
+  private record Collector(
       String source,
       String valueColumn,
       Map<String, Interval> intervals,
-      Map<String, List<Object>> values) {
-    if (!(node instanceof SqlCall call)) {
-      return;
+      Map<String, List<Object>> values,
+      Map<String, List<Endpoint>> endpoints) {
+
+    void collect(SqlNode node) {
+      if (!(node instanceof SqlCall call)) {
+        return;
+      }
+      SqlKind kind = call.getKind();
+      List<SqlNode> ops = call.getOperandList();
+      switch (kind) {
+        case AND -> ops.forEach(this::collect);
+        case BETWEEN -> between(call, ops);
+        case GREATER_THAN_OR_EQUAL, GREATER_THAN, LESS_THAN_OR_EQUAL, LESS_THAN, EQUALS ->
+            compare(kind, ops);
+        case IN -> in(ops);
+        default -> {
+          // not understood: no guarantee taken from it
+        }
+      }
     }
-    SqlKind kind = call.getKind();
-    List<SqlNode> ops = call.getOperandList();
-    switch (kind) {
-      case AND -> ops.forEach(o -> collect(o, source, valueColumn, intervals, values));
-      case BETWEEN -> {
-        if (call.getOperator() instanceof SqlBetweenOperator b && b.isNegated()) {
+
+    private void between(SqlCall call, List<SqlNode> ops) {
+      if (call.getOperator() instanceof SqlBetweenOperator b && b.isNegated()) {
+        return;
+      }
+      String col = column(ops.get(0), valueColumn);
+      if (col == null) {
+        return;
+      }
+      BigDecimal a = number(ops.get(1));
+      BigDecimal c = number(ops.get(2));
+      if (a != null && c != null) {
+        put(intervals, col, Interval.of(a.doubleValue(), c.doubleValue(), source));
+        return;
+      }
+      Object lo = endpoint(ops.get(1));
+      Object hi = endpoint(ops.get(2));
+      if (lo != null && hi != null) {
+        addEndpoint(col, new Endpoint(lo, true, false));
+        addEndpoint(col, new Endpoint(hi, false, true));
+      }
+    }
+
+    private void compare(SqlKind kind, List<SqlNode> ops) {
+      String col = column(ops.get(0), valueColumn);
+      SqlNode other = ops.get(1);
+      boolean flipped = false;
+      if (col == null) {
+        col = column(ops.get(1), valueColumn);
+        other = ops.get(0);
+        flipped = true;
+      }
+      Object lit = literal(other);
+      if (col == null || lit == null) {
+        return;
+      }
+      if (kind == SqlKind.EQUALS) {
+        putValues(values, col, List.of(lit));
+      }
+      boolean lower =
+          switch (kind) {
+            case GREATER_THAN_OR_EQUAL, GREATER_THAN -> !flipped;
+            case LESS_THAN_OR_EQUAL, LESS_THAN -> flipped;
+            default -> false;
+          };
+      boolean equals = kind == SqlKind.EQUALS;
+      if (!(lit instanceof BigDecimal d)) {
+        Object e = endpoint(other);
+        if (e != null) {
+          addEndpoint(col, new Endpoint(e, equals || lower, equals || !lower));
+        }
+        return;
+      }
+      double v = d.doubleValue();
+      if (equals) {
+        put(intervals, col, Interval.of(v, v, source));
+      } else if (lower) {
+        put(intervals, col, new Interval(v, Double.POSITIVE_INFINITY, source, null));
+      } else {
+        put(intervals, col, new Interval(Double.NEGATIVE_INFINITY, v, null, source));
+      }
+    }
+
+    private void in(List<SqlNode> ops) {
+      String col = column(ops.get(0), valueColumn);
+      if (col == null || !(ops.get(1) instanceof SqlNodeList list)) {
+        return;
+      }
+      List<Object> items = new ArrayList<>();
+      for (SqlNode item : list) {
+        Object lit = literal(item);
+        if (lit == null) {
           return;
         }
-        String col = column(ops.get(0), valueColumn);
-        BigDecimal a = number(ops.get(1));
-        BigDecimal c = number(ops.get(2));
-        if (col != null && a != null && c != null) {
-          put(intervals, col, Interval.of(a.doubleValue(), c.doubleValue(), source));
-        }
+        items.add(lit);
       }
-      case GREATER_THAN_OR_EQUAL, GREATER_THAN, LESS_THAN_OR_EQUAL, LESS_THAN, EQUALS -> {
-        String col = column(ops.get(0), valueColumn);
-        Object lit = literal(ops.get(1));
-        boolean flipped = false;
-        if (col == null) {
-          col = column(ops.get(1), valueColumn);
-          lit = literal(ops.get(0));
-          flipped = true;
-        }
-        if (col == null || lit == null) {
-          return;
-        }
-        if (kind == SqlKind.EQUALS) {
-          putValues(values, col, List.of(lit));
-        }
-        if (!(lit instanceof BigDecimal d)) {
-          return;
-        }
-        double v = d.doubleValue();
-        boolean lower =
-            switch (kind) {
-              case GREATER_THAN_OR_EQUAL, GREATER_THAN -> !flipped;
-              case LESS_THAN_OR_EQUAL, LESS_THAN -> flipped;
-              default -> false;
-            };
-        if (kind == SqlKind.EQUALS) {
-          put(intervals, col, Interval.of(v, v, source));
-        } else if (lower) {
-          put(intervals, col, new Interval(v, Double.POSITIVE_INFINITY, source, null));
-        } else {
-          put(intervals, col, new Interval(Double.NEGATIVE_INFINITY, v, null, source));
-        }
+      putValues(values, col, items);
+      if (items.stream().allMatch(BigDecimal.class::isInstance)) {
+        double lo =
+            items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).min().orElseThrow();
+        double hi =
+            items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).max().orElseThrow();
+        put(intervals, col, Interval.of(lo, hi, source));
       }
-      case IN -> {
-        String col = column(ops.get(0), valueColumn);
-        if (col == null || !(ops.get(1) instanceof SqlNodeList list)) {
-          return;
-        }
-        List<Object> items = new ArrayList<>();
-        for (SqlNode item : list) {
-          Object lit = literal(item);
-          if (lit == null) {
-            return;
-          }
-          items.add(lit);
-        }
-        putValues(values, col, items);
-        if (items.stream().allMatch(BigDecimal.class::isInstance)) {
-          double lo =
-              items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).min().orElseThrow();
-          double hi =
-              items.stream().mapToDouble(o -> ((BigDecimal) o).doubleValue()).max().orElseThrow();
-          put(intervals, col, Interval.of(lo, hi, source));
-        }
-      }
-      default -> {
-        // not understood: no guarantee taken from it
-      }
+    }
+
+    private void addEndpoint(String col, Endpoint e) {
+      endpoints.computeIfAbsent(col, k -> new ArrayList<>()).add(e);
     }
   }
 
@@ -230,6 +286,25 @@ public final class CheckParser {
     return null;
   }
 
+  /**
+   * A non-numeric constant as an {@link Endpoint} value: a DATE, TIMESTAMP or TIMESTAMP WITH LOCAL
+   * TIME ZONE literal ({@link TypedLiterals}' forms, and H2's) parsed, a plain string as written;
+   * else null. A literal whose text does not parse is null (no bound).
+   */
+  static Object endpoint(SqlNode node) {
+    if (node instanceof SqlBasicCall call && call.getKind() == SqlKind.CAST) {
+      return endpoint(call.operand(0));
+    }
+    if (node instanceof SqlUnknownLiteral u) {
+      return DatetimeBounds.parse(u.tag, u.getValue());
+    }
+    if (node instanceof SqlLiteral lit
+        && (lit.getTypeName() == SqlTypeName.CHAR || lit.getTypeName() == SqlTypeName.VARCHAR)) {
+      return lit.getValueAs(String.class);
+    }
+    return null;
+  }
+
   /** A literal as BigDecimal (numbers, incl. unary minus), String, or Boolean; else null. */
   static Object literal(SqlNode node) {
     if (node instanceof SqlBasicCall call && call.getKind() == SqlKind.CAST) {
@@ -241,6 +316,9 @@ public final class CheckParser {
     BigDecimal n = number(node);
     if (n != null) {
       return n;
+    }
+    if (node instanceof SqlUnknownLiteral u) {
+      return u.getValue(); // a typed literal's text, as the value set kept it before
     }
     if (node instanceof SqlLiteral lit) {
       return switch (lit.getTypeName()) {

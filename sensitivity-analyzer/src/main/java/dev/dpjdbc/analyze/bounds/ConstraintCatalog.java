@@ -27,6 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Type-implied guarantees: {@code NUMERIC(p,s)} → |x| ≤ 10^(p−s) − 10^(−s) (for p ≤ 38);
  * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
  * labels.
+ *
+ * <p>Intervals of DATE, TIMESTAMP and TIMESTAMP WITH TIME ZONE columns (from CHECKs comparing them
+ * with date and time constants) are in Calcite's units: days, or milliseconds, since 1970-01-01
+ * ({@link DatetimeBounds}); the old analyzer aggregates numeric columns only and never reads them.
  */
 public final class ConstraintCatalog {
   /**
@@ -48,7 +52,24 @@ public final class ConstraintCatalog {
    * @param upperCaseIdentifiers the backend stores unquoted identifiers in upper case (H2) rather
    *     than lower case (PostgreSQL)
    */
-  public record Naming(String database, String currentSchema, boolean upperCaseIdentifiers) {}
+  public record Naming(String database, String currentSchema, boolean upperCaseIdentifiers) {
+    /**
+     * Whether {@code name}, the first part of a three-part name as the parser resolved it (unquoted
+     * names folded to lower case), names this connection's database, compared as the backend
+     * compares names: exactly, after PostgreSQL's folding ({@code POSTGRES.public.t} is database
+     * {@code postgres}, {@code "Postgres".public.t} is another one); on a backend that folds
+     * unquoted names to upper case (H2), an unquoted name is compared in upper case.
+     */
+    public boolean isDatabase(String name, boolean quoted) {
+      if (database == null) {
+        return false;
+      }
+      if (!quoted && upperCaseIdentifiers) {
+        return database.equals(name.toUpperCase(Locale.ROOT));
+      }
+      return database.equals(name);
+    }
+  }
 
   private final MetadataSource source;
   private final BackendConstraints backend;
@@ -208,6 +229,24 @@ public final class ConstraintCatalog {
               (col, iv) ->
                   resolve(columns, col)
                       .ifPresent(c -> intervals.merge(c, iv, Interval::intersect)));
+      facts
+          .endpoints()
+          .forEach(
+              (col, ends) ->
+                  resolve(columns, col)
+                      .ifPresent(
+                          c -> {
+                            Interval iv =
+                                DatetimeBounds.interval(
+                                    columns.get(c),
+                                    ends,
+                                    backend.untypedLiteralsTakeColumnType(),
+                                    check.name());
+                            if (iv.lower() > Double.NEGATIVE_INFINITY
+                                || iv.upper() < Double.POSITIVE_INFINITY) {
+                              intervals.merge(c, iv, Interval::intersect);
+                            }
+                          }));
       facts
           .values()
           .forEach(

@@ -27,15 +27,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
  * Validates a parsed query with Calcite against a one-table schema built from the live catalog
  * ({@link TableMeta}; column names folded to lower case as PostgreSQL folds unquoted names), with
- * the standard and PostgreSQL function libraries. Turns validator errors into SQLStates: unknown
- * column → 42703, unknown function (user-defined or not built in) → 42501, anything else → 42601.
- * Also refuses non-deterministic functions (random(), ...) anywhere in the query → 42501, and WHERE
- * expressions that could raise a data-dependent error ({@link WhereAllowList}) → 0A000.
+ * the standard and PostgreSQL function libraries and PostgreSQL's name resolution in GROUP BY
+ * ({@link PostgresValidator}: an input column before an output alias). Turns validator errors into
+ * SQLStates: unknown column → 42703, ambiguous name → 42702, unknown function (user-defined or not
+ * built in) → 42501, anything else → 42601. Also refuses non-deterministic functions (random(),
+ * ...) anywhere in the query → 42501, and WHERE expressions that could raise a data-dependent error
+ * ({@link WhereAllowList}) → 0A000.
  */
 public final class QueryValidator {
   private QueryValidator() {}
@@ -69,7 +70,7 @@ public final class QueryValidator {
         new CalciteCatalogReader(
             root, List.of(schemaName), types, new CalciteConnectionConfigImpl(props));
     SqlValidator validator =
-        SqlValidatorUtil.newValidator(
+        new PostgresValidator(
             SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(
                 SqlLibrary.STANDARD, SqlLibrary.POSTGRESQL),
             reader,
@@ -127,6 +128,12 @@ public final class QueryValidator {
       return new SQLException(
           m.replace("Column", "column") + " (names are folded to lower case unless quoted)",
           AnalyzerSqlState.UNDEFINED_COLUMN.code());
+    }
+    if (m.contains("Column '") && m.contains("is ambiguous")) {
+      return new SQLException(
+          m.substring(m.indexOf("Column '")).replace("Column", "column reference")
+              + ": name one column or output column (qualify it, or rename an output column)",
+          AnalyzerSqlState.AMBIGUOUS_COLUMN.code());
     }
     if (m.startsWith("No match found for function signature")) {
       return new SQLException(

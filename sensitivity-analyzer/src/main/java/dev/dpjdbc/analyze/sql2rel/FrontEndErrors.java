@@ -11,8 +11,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 /**
  * Calcite's exceptions as the SQLExceptions an analyst sees: PostgreSQL's wording where there is
  * one, the position in the query, and the SQLState of {@link AnalyzerSqlState}: 42601 syntax (and
- * any other invalid query), 42P01 unknown table, 42703 unknown or ambiguous column, 42501 a
- * function that is not a built-in, 0A000 what Calcite cannot convert.
+ * any other invalid query), 42P01 unknown table, 42703 unknown column, 42702 ambiguous column (as
+ * PostgreSQL), 42501 a function that is not a built-in, 0A000 what Calcite cannot convert.
  */
 final class FrontEndErrors {
   private FrontEndErrors() {}
@@ -96,7 +96,7 @@ final class FrontEndErrors {
     if ((m = AMBIGUOUS.matcher(raw)).matches()) {
       return new SQLException(
           "column reference \"" + m.group(1) + "\" is ambiguous" + at + "; qualify it: t.column",
-          AnalyzerSqlState.UNDEFINED_COLUMN.code(),
+          AnalyzerSqlState.AMBIGUOUS_COLUMN.code(),
           cause);
     }
     if ((m = FUNCTION.matcher(raw)).matches()) {

@@ -2,6 +2,7 @@ package dev.dpjdbc.analyze.sql2rel;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.parse.QualifiedNames;
 import dev.dpjdbc.analyze.parse.SqlLexer;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,11 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
@@ -29,8 +27,9 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  *       RECURSIVE}, {@code TABLESAMPLE}, table functions ({@code FROM generate_series(..)}), {@code
  *       UNNEST}, {@code MATCH_RECOGNIZE}, {@code PIVOT}/{@code UNPIVOT}, {@code FOR SYSTEM_TIME AS
  *       OF};
- *   <li>a three-part name whose first part is not the connection's database → 0A000, as PostgreSQL
- *       answers ("cross-database references are not implemented"); four or more parts → 42601;
+ *   <li>names with a database part ({@link QualifiedNames}, shared with the old analyzer): another
+ *       database → 0A000, as PostgreSQL answers ("cross-database references are not implemented");
+ *       too many parts → 42601; the connection's own database part is dropped;
  *   <li>after validation: a non-deterministic function ({@code random()}) → 42501; a {@code
  *       date_trunc} unit PostgreSQL does not know → 22023.
  * </ul>
@@ -147,15 +146,13 @@ final class Refusals {
                   && item.recursive.booleanValue()) {
                 throw new Refused(unsupported("WITH RECURSIVE"));
               }
-              if (call instanceof SqlSelect select && select.getFrom() != null) {
-                checkNames(select.getFrom(), naming);
-              }
               return super.visit(call);
             }
           });
     } catch (Refused e) {
       throw e.sqlException();
     }
+    QualifiedNames.resolve(statement, naming);
   }
 
   /** Refuses non-deterministic functions and unknown date_trunc units in a validated query. */
@@ -190,35 +187,6 @@ final class Refusals {
           });
     } catch (Refused e) {
       throw e.sqlException();
-    }
-  }
-
-  /** Table names in a FROM item: at most three parts, the first of three the database. */
-  private static void checkNames(SqlNode from, ConstraintCatalog.Naming naming) {
-    if (from instanceof SqlIdentifier id) {
-      if (id.names.size() > 3) {
-        throw new Refused(
-            new SQLException(
-                "improper qualified name (too many dotted names): " + id,
-                AnalyzerSqlState.SYNTAX_ERROR.code()));
-      }
-      if (id.names.size() == 3
-          && (naming.database() == null || !naming.database().equalsIgnoreCase(id.names.get(0)))) {
-        throw new Refused(
-            new SQLException(
-                "cross-database references are not implemented: "
-                    + id
-                    + " (this connection's database is "
-                    + naming.database()
-                    + ")",
-                AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code()));
-      }
-    } else if (from instanceof SqlJoin join) {
-      checkNames(join.getLeft(), naming);
-      checkNames(join.getRight(), naming);
-    } else if (from instanceof SqlCall call
-        && (call.getKind() == SqlKind.AS || call.getKind() == SqlKind.LATERAL)) {
-      checkNames(call.operand(0), naming);
     }
   }
 

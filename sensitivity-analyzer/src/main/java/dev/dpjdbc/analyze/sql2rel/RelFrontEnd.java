@@ -2,6 +2,7 @@ package dev.dpjdbc.analyze.sql2rel;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.parse.PostgresValidator;
 import dev.dpjdbc.analyze.parse.SqlParsing;
 import java.sql.SQLException;
 import java.util.ArrayList;

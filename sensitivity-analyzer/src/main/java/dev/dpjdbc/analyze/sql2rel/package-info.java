@@ -14,11 +14,13 @@
  *       YEAR} ({@code PostgresIntervals}), on the tokens of dpjdbc's PostgreSQL lexer;
  *   <li>Babel parser with PostgreSQL's lexical rules ({@code SqlParsing.POSTGRES}); one statement;
  *       {@code TimeZoneLiterals}; {@code Refusals} (not a query → 42501; WITH RECURSIVE,
- *       TABLESAMPLE, table functions, UNNEST, MATCH_RECOGNIZE, PIVOT → 0A000; a three-part name
- *       naming another database → 0A000); {@code OutputNames} (PostgreSQL's column names);
- *   <li>validation by {@code PostgresValidator} over {@code CatalogSchema} (tables looked up in the
- *       live catalog when the query names them), {@code PostgresOperators}, {@code
- *       PostgresCoercion}, {@code PostgresTypeSystem}, BABEL conformance;
+ *       TABLESAMPLE, table functions, UNNEST, MATCH_RECOGNIZE, PIVOT → 0A000; {@code
+ *       analyze.parse.QualifiedNames}: a three-part name naming another database → 0A000, the
+ *       connection's own database part dropped); {@code OutputNames} (PostgreSQL's column names);
+ *   <li>validation by {@code analyze.parse.PostgresValidator} (shared with the old analyzer) over
+ *       {@code CatalogSchema} (tables looked up in the live catalog when the query names them),
+ *       {@code PostgresOperators}, {@code PostgresCoercion}, {@code PostgresTypeSystem}, BABEL
+ *       conformance;
  *   <li>{@code SqlToRelConverter} with {@code expand = false} (subqueries stay RexSubQuery for the
  *       rules below, Calcite's recommended path), no field trimming, IN lists of any length kept as
  *       predicates (Calcite's default turns 20 or more values into a join with VALUES);
@@ -50,7 +52,8 @@
  *       PostgreSQL the input column ({@code SELECT sex AS gender, educ AS sex ... GROUP BY sex,
  *       educ}). {@code PostgresValidator} qualifies such names first. HAVING likewise, and names
  *       inside an ORDER BY expression ({@code ORDER BY educ + 0}); a bare ORDER BY name prefers the
- *       output column in both systems.
+ *       output column in both systems, and one that several output columns have with the same
+ *       expression orders by it (Calcite alone calls it ambiguous).
  *   <li>Unnamed output columns: Calcite {@code EXPR$0}, PostgreSQL {@code count}, {@code
  *       date_trunc}, {@code ?column?}. {@code OutputNames} names them (checked against PostgreSQL's
  *       own labels for every test query). Two equal derived names in one subquery are left to

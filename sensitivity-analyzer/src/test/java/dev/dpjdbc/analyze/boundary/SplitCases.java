@@ -72,8 +72,14 @@ final class SplitCases {
             "SELECT region, level, AVG(salary) FROM employees GROUP BY region, level",
             "keys=[region:domain, level:domain] calls=[AVG[2]] above=[]"),
         s(
+            // the year of a date bounded by CHECK (hired BETWEEN DATE '2015-01-01' AND ...) has a
+            // public integer range, 2015..2025
             "group_expression",
             "SELECT EXTRACT(YEAR FROM hired) AS y, COUNT(*) FROM employees GROUP BY 1",
+            "keys=[y:domain] calls=[COUNT_ROWS] above=[]"),
+        s(
+            "group_expression_unbounded",
+            "SELECT EXTRACT(YEAR FROM since) AS y, COUNT(*) FROM customers GROUP BY 1",
             "keys=[y:private] calls=[COUNT_ROWS] above=[]"),
         s(
             "distinct_only",

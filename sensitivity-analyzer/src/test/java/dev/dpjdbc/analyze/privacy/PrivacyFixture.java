@@ -2,7 +2,6 @@ package dev.dpjdbc.analyze.privacy;
 
 import dev.dpjdbc.analyze.bounds.ColumnMeta;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
-import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableMeta;
 import dev.dpjdbc.policy.Policy;
@@ -15,9 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -43,9 +40,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  * ConstraintCatalog} (keys, foreign keys, CHECKs, NUMERIC ranges), merged with a policy, and
  * mirrored as a Calcite schema for {@link RelBuilder}.
  *
- * <p>The catalog does not read DATE/TIMESTAMP bounds from CHECKs yet; the fixture adds those of
- * {@code employees.hired}, {@code visits.visited} and {@code orders.placed} to the metadata it read
- * (in Calcite's units: days and milliseconds since 1970-01-01), as a catalog that did would.
+ * <p>The DATE and TIMESTAMP bounds of {@code employees.hired}, {@code visits.visited} and {@code
+ * orders.placed} come from their CHECKs, as the catalog reads them (in Calcite's units: days and
+ * milliseconds since 1970-01-01).
  */
 final class PrivacyFixture {
   static final String POLICY =
@@ -85,7 +82,8 @@ final class PrivacyFixture {
         + " bonus NUMERIC(8,2), score DOUBLE PRECISION, email VARCHAR(100))",
     "CREATE TABLE visits (id INTEGER PRIMARY KEY,"
         + " employee_id INTEGER NOT NULL REFERENCES employees(id),"
-        + " visited DATE NOT NULL, minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 600))",
+        + " visited DATE NOT NULL CHECK (visited BETWEEN DATE '2020-01-01' AND DATE '2024-12-31'),"
+        + " minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 600))",
     "CREATE TABLE badges (employee_id INTEGER PRIMARY KEY REFERENCES employees(id),"
         + " badge VARCHAR(10))",
     "CREATE TABLE shifts (id INTEGER PRIMARY KEY,"
@@ -101,7 +99,9 @@ final class PrivacyFixture {
         + " customer_id INTEGER NOT NULL REFERENCES customers(id),"
         + " salesperson_id INTEGER REFERENCES employees(id),"
         + " price NUMERIC(10,2) NOT NULL CHECK (price BETWEEN 0 AND 1000),"
-        + " qty INTEGER NOT NULL CHECK (qty BETWEEN 1 AND 20), placed TIMESTAMP NOT NULL)",
+        + " qty INTEGER NOT NULL CHECK (qty BETWEEN 1 AND 20), placed TIMESTAMP NOT NULL"
+        + " CHECK (placed BETWEEN TIMESTAMP '2020-01-01 00:00:00'"
+        + " AND TIMESTAMP '2024-12-31 23:59:00'))",
     "CREATE TABLE order_items (id INTEGER PRIMARY KEY,"
         + " order_id INTEGER NOT NULL REFERENCES orders(id),"
         + " product_id INTEGER NOT NULL REFERENCES products(id),"
@@ -196,41 +196,11 @@ final class PrivacyFixture {
     SchemaPlus root = CalciteSchema.createRootSchema(false).plus();
     schema = root.add("public", new org.apache.calcite.schema.impl.AbstractSchema());
     for (String t : TABLES) {
-      TableMeta meta = withDates(catalog.table("public", t).orElseThrow());
+      TableMeta meta = catalog.table("public", t).orElseThrow();
       metas.add(meta);
       schema.add(t, new MetaTable(meta));
     }
     bounds.addAll(TableBounds.linked(metas, policy));
-  }
-
-  /** The date bounds the CHECKs state, in Calcite's units. */
-  private static TableMeta withDates(TableMeta m) {
-    Map<String, Interval> iv = new HashMap<>(m.constraintIntervals());
-    switch (m.name()) {
-      case "employees" -> iv.put("hired", days("2015-01-01", "2025-12-31", "CHECK hired"));
-      case "visits" -> iv.put("visited", days("2020-01-01", "2024-12-31", "CHECK visited"));
-      case "orders" ->
-          iv.put(
-              "placed",
-              Interval.of(millis("2020-01-01T00:00"), millis("2024-12-31T23:59"), "CHECK placed"));
-      default -> {
-        return m;
-      }
-    }
-    return new TableMeta(
-        m.schema(),
-        m.name(),
-        m.columns(),
-        m.primaryKey(),
-        m.uniqueKeys(),
-        m.foreignKeys(),
-        iv,
-        m.constraintValues(),
-        m.valueSources());
-  }
-
-  static Interval days(String from, String to, String source) {
-    return Interval.of(day(from), day(to), source);
   }
 
   static double day(String iso) {

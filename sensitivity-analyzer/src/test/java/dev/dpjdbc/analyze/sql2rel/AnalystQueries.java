@@ -56,6 +56,22 @@ final class AnalystQueries {
             "SELECT sex AS gender, educ AS sex, COUNT(*) FROM employees GROUP BY sex, educ"),
         c("group_position", "SELECT level, region, COUNT(*) FROM employees GROUP BY 2, 1"),
         c(
+            "group_alias_of_expression",
+            "SELECT EXTRACT(YEAR FROM hired) AS y, COUNT(*) FROM employees GROUP BY y ORDER BY y"),
+        c(
+            "order_output_name_beats_input",
+            "SELECT sex AS gender, educ AS sex, COUNT(*) FROM employees GROUP BY sex, educ"
+                + " ORDER BY sex DESC, gender"),
+        c(
+            "order_alias_and_position",
+            "SELECT region AS r, COUNT(*) AS n FROM employees GROUP BY r ORDER BY n DESC, 1"),
+        c(
+            "order_input_column_not_output",
+            "SELECT sex AS gender, COUNT(*) FROM employees GROUP BY sex ORDER BY sex"),
+        c(
+            "order_duplicate_alias_same_expression",
+            "SELECT region AS x, region AS x, COUNT(*) FROM employees GROUP BY region ORDER BY x"),
+        c(
             "group_expression",
             "SELECT EXTRACT(YEAR FROM hired), COUNT(*) FROM employees"
                 + " GROUP BY EXTRACT(YEAR FROM hired)"),

@@ -47,7 +47,7 @@ final class RefusedQueries {
         r(
             "ambiguous_column",
             "SELECT COUNT(id) FROM employees e JOIN departments d ON e.dept_id = d.id",
-            "42703",
+            "42702",
             "ambiguous",
             true),
         r(
@@ -88,6 +88,31 @@ final class RefusedQueries {
             "cross-database",
             true),
         r("four_part_name", "SELECT COUNT(*) FROM a.b.c.d", "42601", "too many dotted names", true),
+        r(
+            "cross_database_column",
+            "SELECT SUM(other.public.employees.salary) FROM employees",
+            "0A000",
+            "cross-database",
+            true),
+        r(
+            "five_part_column",
+            "SELECT COUNT(a.b.c.d.e) FROM employees",
+            "42601",
+            "too many dotted names",
+            true),
+        r(
+            "ambiguous_group_alias",
+            "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY x",
+            "42702",
+            "ambiguous",
+            true),
+        r(
+            "ambiguous_order_alias",
+            "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY region, remote"
+                + " ORDER BY x",
+            "42702",
+            "ambiguous",
+            true),
         r(
             "date_trunc_unit",
             "SELECT COUNT(*) FROM employees WHERE date_trunc('fortnight', hired) IS NULL",

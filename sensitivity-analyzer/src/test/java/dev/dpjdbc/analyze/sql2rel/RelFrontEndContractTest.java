@@ -65,7 +65,9 @@ abstract class RelFrontEndContractTest {
   }
 
   String sql(String template) {
-    return template.replace("{db}", database.toLowerCase(java.util.Locale.ROOT));
+    return template
+        .replace("{db}", database.toLowerCase(java.util.Locale.ROOT))
+        .replace("{DB}", database.toUpperCase(java.util.Locale.ROOT));
   }
 
   static Stream<FrontEndCases.Convert> converts() {

@@ -189,6 +189,14 @@ final class ToolQueries {
         // names
         c("schema_qualified", "SELECT COUNT(*) FROM public.employees"),
         c("three_part_name", "SELECT COUNT(*) FROM {db}.public.employees"),
+        c(
+            "four_part_column",
+            "SELECT SUM({db}.public.employees.salary) FROM {db}.public.employees"),
+        c(
+            "three_part_column_over_three_part_table",
+            "SELECT public.employees.region, COUNT(*) FROM {db}.public.employees"
+                + " GROUP BY public.employees.region"),
+        c("three_part_name_upper_case", "SELECT COUNT(*) FROM {DB}.PUBLIC.EMPLOYEES"),
         c("other_schema", "SELECT SUM(bonus) FROM hr.payroll"),
         c("quoted_mixed_case", "SELECT \"Kind\", COUNT(*) FROM \"Events\" GROUP BY \"Kind\""),
         c("quoted_lower_table", "SELECT COUNT(*) FROM \"employees\""),

@@ -1,4 +1,4 @@
-package dev.dpjdbc.analyze.sql2rel;
+package dev.dpjdbc.analyze.parse;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +17,7 @@ import org.apache.calcite.sql.validate.SelectScope;
 import org.apache.calcite.sql.validate.SqlMoniker;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
+import org.apache.calcite.util.Litmus;
 
 /**
  * Calcite's validator with PostgreSQL's name resolution in GROUP BY and HAVING.
@@ -33,9 +34,13 @@ import org.apache.calcite.sql.validate.SqlValidatorImpl;
  * look at output aliases in HAVING at all; Calcite's BABEL conformance does, after input columns
  * here), and so do names inside ORDER BY expressions; a bare ORDER BY name prefers the output
  * column in both.
+ *
+ * <p>Used by both analyzers: the relational front end ({@code sql2rel.RelFrontEnd}) and the old
+ * one's {@link QueryValidator}.
  */
-final class PostgresValidator extends SqlValidatorImpl {
-  PostgresValidator(
+public final class PostgresValidator extends SqlValidatorImpl {
+  /** A validator over {@code catalogReader}; see {@link SqlValidatorImpl}'s constructor. */
+  public PostgresValidator(
       SqlOperatorTable operators,
       SqlValidatorCatalogReader catalogReader,
       RelDataTypeFactory typeFactory,
@@ -62,6 +67,42 @@ final class PostgresValidator extends SqlValidatorImpl {
   }
 
   /**
+   * ORDER BY a name that several output columns have, all with the same expression ({@code SELECT a
+   * AS x, a AS x ... ORDER BY x}): PostgreSQL orders by it, Calcite calls it ambiguous; the name
+   * becomes the position of the first.
+   */
+  @Override
+  protected void validateOrderList(SqlSelect select) {
+    SqlNodeList order = select.getOrderList();
+    if (order != null) {
+      List<SqlNode> items = new ArrayList<>();
+      for (SqlNode item : order) {
+        SqlNode core = item;
+        while (core instanceof SqlCall call
+            && (core.getKind() == SqlKind.DESCENDING
+                || core.getKind() == SqlKind.NULLS_FIRST
+                || core.getKind() == SqlKind.NULLS_LAST)) {
+          core = call.operand(0);
+        }
+        Integer position =
+            core instanceof SqlIdentifier id && id.isSimple()
+                ? samePosition(select, id.getSimple())
+                : null;
+        items.add(
+            position == null
+                ? item
+                : item.accept(
+                    new Replace(
+                        core,
+                        SqlLiteral.createExactNumeric(
+                            position.toString(), core.getParserPosition()))));
+      }
+      select.setOrderBy(new SqlNodeList(items, order.getParserPosition()));
+    }
+    super.validateOrderList(select);
+  }
+
+  /**
    * ORDER BY: a bare name prefers the output column (as in Calcite), but a name inside an
    * expression ({@code ORDER BY educ + 0}) is an input column in PostgreSQL, while Calcite would
    * still take the output alias.
@@ -79,6 +120,52 @@ final class PostgresValidator extends SqlValidatorImpl {
       return super.expandOrderExpr(select, orderExpr);
     }
     return super.expandOrderExpr(select, orderExpr.accept(new InputColumnsFirst(select)));
+  }
+
+  /**
+   * The 1-based position of the first output column named {@code name} when several are, all with
+   * the same expression: PostgreSQL orders by it ({@code SELECT a AS x, a AS x ... ORDER BY x}),
+   * where Calcite would call the name ambiguous. Null otherwise.
+   */
+  private Integer samePosition(SqlSelect select, String name) {
+    SqlNode first = null;
+    Integer position = null;
+    int count = 0;
+    List<SqlNode> items = select.getSelectList().getList();
+    for (int i = 0; i < items.size(); i++) {
+      SqlNode item = items.get(i);
+      if (item.getKind() != SqlKind.AS
+          || !getCatalogReader()
+              .nameMatcher()
+              .matches(((SqlCall) item).operand(1).toString(), name)) {
+        continue;
+      }
+      SqlNode expr = ((SqlCall) item).operand(0);
+      if (first == null) {
+        first = expr;
+        position = i + 1;
+      } else if (!first.equalsDeep(expr, Litmus.IGNORE)) {
+        return null; // different expressions: ambiguous, as Calcite and PostgreSQL say
+      }
+      count++;
+    }
+    return count >= 2 ? position : null;
+  }
+
+  /** Replaces one node (by identity). */
+  private static final class Replace extends SqlShuttle {
+    private final SqlNode from;
+    private final SqlNode to;
+
+    Replace(SqlNode from, SqlNode to) {
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    public SqlNode visit(SqlIdentifier id) {
+      return id == from ? to : id;
+    }
   }
 
   /** Qualifies simple names that resolve to one column of the SELECT's own FROM items. */

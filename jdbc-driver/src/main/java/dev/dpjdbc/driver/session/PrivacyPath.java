@@ -1,0 +1,140 @@
+package dev.dpjdbc.driver.session;
+
+import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.driver.charge.Ledger;
+import dev.dpjdbc.driver.execute.PlanExecutor;
+import dev.dpjdbc.driver.execute.RawResult;
+import dev.dpjdbc.driver.execute.RunningStatement;
+import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.perturb.Grant;
+import dev.dpjdbc.driver.perturb.NoiseAllocation;
+import dev.dpjdbc.driver.perturb.NoisyResult;
+import dev.dpjdbc.driver.perturb.Perturber;
+import dev.dpjdbc.driver.perturb.PostProcess;
+import dev.dpjdbc.mechanisms.allocate.Allocation;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The privacy path of one query over private data: plan → allocate → prepare → charge → execute →
+ * perturb → release, and EXPLAIN PRIVACY, which takes the same path up to the charge and stops.
+ *
+ * <p>Everything that cannot depend on the data runs before the charge and is free when it fails:
+ * planning, the noise allocation (settings that cannot be calibrated, a cost the ledger cannot
+ * record), the parameter count, the preflight of constant expressions, the backend's prepare and
+ * describe of the rewritten SQL, and binding the parameters ({@link #check}). Execution then
+ * charges the ledger before the backend reads a row: everything an execution shows besides the
+ * noisy answer (an error, a cancel under statement_timeout, its running time) is paid for, and an
+ * analyst whose budget is spent cannot make the backend read data at all. Never refunded, also when
+ * execution fails.
+ *
+ * <p>EXPLAIN PRIVACY runs {@link #check} too — so it refuses, with the same SQLState, every query
+ * execution would refuse before reading data — plus, on PostgreSQL, the conversion of the bound
+ * values that execution meets only after the charge ({@link PlanExecutor#checkValues}, a table-free
+ * probe), and asks the ledger whether the charge would be admitted ({@link Ledger#checkAdmits},
+ * ZD100 if not) without charging. It never executes or plans the rewritten SQL: only the preflight
+ * and the value probe run, and neither names a table.
+ */
+final class PrivacyPath {
+  private final String analyst;
+  private final Ledger.Budget budget;
+  private final Connection backend;
+  private final Planner planner;
+  private final Ledger ledger;
+  private final Perturber perturber;
+  private final RunningStatement running;
+
+  PrivacyPath(
+      String analyst,
+      Ledger.Budget budget,
+      Connection backend,
+      Planner planner,
+      Ledger ledger,
+      Perturber perturber,
+      RunningStatement running) {
+    this.analyst = analyst;
+    this.budget = budget;
+    this.backend = backend;
+    this.planner = planner;
+    this.ledger = ledger;
+    this.perturber = perturber;
+    this.running = running;
+  }
+
+  /** What passed every data-independent check: the plan, its noise and the prepared statement. */
+  private record Checked(PrivacyPlan plan, Allocation allocation, PlanExecutor.Prepared prepared)
+      implements AutoCloseable {
+    @Override
+    public void close() throws SQLException {
+      prepared.close();
+    }
+  }
+
+  /** Plans, allocates and prepares {@code sql}: every check before the charge. */
+  private Checked check(String sql, List<Object> params, QuerySettings settings, int timeout)
+      throws SQLException {
+    PrivacyPlan plan = plan(sql);
+    Allocation allocation = allocate(plan, settings);
+    return new Checked(
+        plan, allocation, PlanExecutor.prepare(plan, params, backend, timeout, running));
+  }
+
+  /** Releases the noisy answer of {@code sql}, charged to the analyst. */
+  Outcome release(String sql, List<Object> params, QuerySettings settings, int timeout)
+      throws SQLException {
+    PrivacyPlan probe = plan(sql);
+    if (probe.isProbe()) {
+      // no row whatever the data holds: nothing runs, nothing is spent
+      PlanExecutor.checkParameterCount(probe, params);
+      return new Outcome(PostProcess.release(new NoisyResult(List.of()), probe), -1, null);
+    }
+    try (Checked c = check(sql, params, settings, timeout)) {
+      Ledger.BudgetStatus after = ledger.charge(analyst, budget, c.allocation().cost(), sql);
+      RawResult raw = PlanExecutor.execute(c.prepared());
+      NoisyResult noisy = perturber.perturb(raw, c.plan(), new Grant(c.allocation(), after));
+      Table released = PostProcess.release(noisy, c.plan());
+      return new Outcome(released, -1, CostWarning.of(analyst, c.allocation(), after));
+    }
+  }
+
+  /**
+   * EXPLAIN PRIVACY of {@code sql}: its noise, after the checks execution makes; spends nothing.
+   */
+  Table explain(String sql, List<Object> params, QuerySettings settings, int timeout)
+      throws SQLException {
+    if (plan(sql).isProbe()) {
+      PlanExecutor.checkParameterCount(plan(sql), params);
+      return new Table(ExplainPrivacy.COLUMNS, List.of());
+    }
+    try (Checked c = check(sql, params, settings, timeout)) {
+      PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
+      ledger.checkAdmits(analyst, budget, c.allocation().cost());
+      return ExplainPrivacy.explain(c.plan(), settings, c.allocation());
+    }
+  }
+
+  /** The plan of {@code sql}; a planner bug is an SQLException, not a RuntimeException. */
+  PrivacyPlan plan(String sql) throws SQLException {
+    try {
+      return planner.plan(sql);
+    } catch (RuntimeException e) {
+      throw new SQLException(
+          "dpjdbc could not plan this query (" + e.getMessage() + ")",
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+  }
+
+  /**
+   * The noise for {@code plan} under {@code settings}, refused (22023) when it cannot be sampled or
+   * its cost cannot be recorded: a data-independent check, before any charge.
+   */
+  private static Allocation allocate(PrivacyPlan plan, QuerySettings settings) throws SQLException {
+    Allocation a =
+        NoiseAllocation.allocate(
+            plan, settings.params(), settings.mechanism(), settings.objective());
+    Ledger.checkRecordable(a.cost());
+    return a;
+  }
+}
