@@ -282,7 +282,6 @@ final class AnalyzerFixture {
         new String[] {"SELECT COUNT(*) FROM employees WHERE random() < 0.5", "42501"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE my_udf(salary) > 0", "42501"},
         new String[] {"SELECT COUNT(*) FROM employees LIMIT ?", "0A000"},
-        new String[] {"SELECT DISTINCT COUNT(*) FROM employees", "0A000"},
         new String[] {
           "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY x", "42702"
         },
