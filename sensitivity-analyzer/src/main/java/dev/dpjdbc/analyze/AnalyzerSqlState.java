@@ -17,6 +17,8 @@ public enum AnalyzerSqlState {
   /** Unknown table or column. */
   UNDEFINED_TABLE("42P01"),
   UNDEFINED_COLUMN("42703"),
+  /** A column neither grouped nor aggregated (PostgreSQL's grouping_error). */
+  GROUPING_ERROR("42803"),
   /** A name that matches several columns or output columns (PostgreSQL's ambiguous_column). */
   AMBIGUOUS_COLUMN("42702"),
   /** A column the query needs has no bound (neither policy nor constraint). */

@@ -117,6 +117,17 @@ final class AnalyzerFixture {
   /** Runs the plan's SQL and post-processes the true coordinates (no noise): rows of outputs. */
   static List<List<Object>> viaPlan(Connection c, PrivacyPlan plan, Object... params)
       throws SQLException {
+    List<List<Object>> rows = released(c, plan, params);
+    rows.sort(Comparator.comparing(Object::toString));
+    return rows;
+  }
+
+  /**
+   * The rows the plan releases when the noise is zero, in release order: the rewritten SQL run, the
+   * outputs evaluated, then the post-processing above the boundary (relational plans).
+   */
+  static List<List<Object>> released(Connection c, PrivacyPlan plan, Object... params)
+      throws SQLException {
     List<List<Object>> rows = new ArrayList<>();
     if (plan.preflight() != null) {
       try (PreparedStatement ps = c.prepareStatement(plan.preflight().sql())) {
@@ -145,8 +156,22 @@ final class AnalyzerFixture {
         }
       }
     }
-    rows.sort(Comparator.comparing(Object::toString));
-    return rows;
+    if (plan.post() == null) {
+      return rows;
+    }
+    List<Object[]> in = new ArrayList<>();
+    rows.forEach(r -> in.add(r.toArray()));
+    List<List<Object>> out = new ArrayList<>();
+    for (Object[] r : plan.post().processor().apply(in)) {
+      out.add(new ArrayList<>(java.util.Arrays.asList(r)));
+    }
+    return out;
+  }
+
+  /** The labels of the columns the plan releases. */
+  static List<String> labels(PrivacyPlan plan) {
+    return (plan.post() != null ? plan.post().columns() : plan.outputs())
+        .stream().map(OutputColumn::label).toList();
   }
 
   static List<List<Object>> plain(Connection c, String sql, Object... params) throws SQLException {
@@ -256,7 +281,7 @@ final class AnalyzerFixture {
     return List.of(
         new String[] {"SELECT * FROM employees", "42501"},
         new String[] {"SELECT name, salary FROM employees", "42501"},
-        new String[] {"SELECT name, COUNT(*) FROM employees", "42501"},
+        new String[] {"SELECT name, COUNT(*) FROM employees", "42803"},
         new String[] {"DELETE FROM employees", "42501"},
         new String[] {"UPDATE employees SET salary = 0", "42501"},
         new String[] {"DROP TABLE employees", "42501"},

@@ -175,6 +175,7 @@ final class LiteralFixture {
   /** Every word dpjdbc's generated SQL may hold (keywords, function and type names). */
   private static final java.util.Set<String> VOCABULARY =
       java.util.Set.of(
+          "decimal",
           "select",
           "values",
           "from",
@@ -354,6 +355,19 @@ final class LiteralFixture {
           Object v = c.value();
           out.add(v instanceof java.time.LocalDateTime t ? t.toString().replace('T', ' ') : "" + v);
         }
+      }
+    }
+    return out;
+  }
+
+  /** Numbers spelled canonically (12.50 and 12.5, 10.0 and 10 alike), other values as they are. */
+  static List<String> normalized(List<String> values) {
+    List<String> out = new ArrayList<>();
+    for (String v : values) {
+      try {
+        out.add(new java.math.BigDecimal(v).stripTrailingZeros().toPlainString());
+      } catch (NumberFormatException notANumber) {
+        out.add(v);
       }
     }
     return out;

@@ -241,7 +241,8 @@ class PostgresAttackIT {
    * An analyst whose budget cannot pay for the query must not get the backend to run it: if the
    * backend runs first and the ledger is charged after, every execution-time signal (an error, a
    * cancel under SET statement_timeout, the running time) is free and unlimited, even after the
-   * budget is gone. A data-independent backend error (a bad literal) shows which came first.
+   * budget is gone. The view {@code fragile} fails on every row it reads, and every check before
+   * the charge passes, so its error shows which came first.
    */
   @Test
   void exhaustedBudget_backendRunsNothing() throws SQLException {
@@ -249,20 +250,29 @@ class PostgresAttackIT {
         Statement s = c.createStatement()) {
       SQLException e =
           assertThrows(
-              SQLException.class,
-              () -> s.executeQuery("SELECT COUNT(*) FROM staff WHERE salary > 'abc'").close());
+              SQLException.class, () -> s.executeQuery("SELECT SUM(v) FROM fragile").close());
       assertEquals("ZD100", e.getSQLState(), "backend ran before the budget check: " + e);
     }
   }
 
-  /** An execution that fails after admission is charged (never refunded): errors are not free. */
+  /**
+   * An execution that fails after admission is charged (never refunded): errors are not free. A
+   * failure no row can cause (a bad literal, caught by the table-free preflight) is free.
+   */
   @Test
-  void failedExecution_isCharged() throws SQLException {
+  void failedExecution_isCharged_dataIndependentFailure_isFree() throws SQLException {
     try (Connection c = dp();
         Statement s = c.createStatement()) {
-      assertThrows(
-          SQLException.class,
-          () -> s.executeQuery("SELECT COUNT(*) FROM staff WHERE salary > 'abc'").close());
+      SQLException literal =
+          assertThrows(
+              SQLException.class,
+              () -> s.executeQuery("SELECT COUNT(*) FROM staff WHERE salary > 'abc'").close());
+      assertEquals("22P02", literal.getSQLState(), literal.toString());
+      try (ResultSet rs = s.executeQuery("SHOW dp.budget")) {
+        assertTrue(rs.next());
+        assertEquals(0, rs.getBigDecimal("epsilon_spent").signum(), "a bad literal was charged");
+      }
+      assertThrows(SQLException.class, () -> s.executeQuery("SELECT SUM(v) FROM fragile").close());
       try (ResultSet rs = s.executeQuery("SHOW dp.budget")) {
         assertTrue(rs.next());
         assertTrue(rs.getBigDecimal("epsilon_spent").signum() > 0, "the failed query cost nothing");

@@ -92,8 +92,7 @@ class PostgresForeignKeyUnitIT {
           1e-9,
           "the same ε buys 5× the noise on visits");
       String bounds = (String) visits.get("bounds");
-      assertTrue(
-          bounds.contains("privacy unit (foreign key visits.employee_id -> employees.id"), bounds);
+      assertTrue(bounds.contains("privacy unit (visits.employee_id -> employees.id"), bounds);
       assertTrue(bounds.contains("at most 5 row(s) per unit"), bounds);
     }
   }

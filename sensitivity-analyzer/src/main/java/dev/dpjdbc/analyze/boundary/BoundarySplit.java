@@ -36,7 +36,7 @@ import org.apache.calcite.rex.RexUtil;
  */
 public final class BoundarySplit {
   private static final String ROW_LEVEL_FIX =
-      ": only aggregates over many units can be released. Aggregate across units, e.g."
+      ", a row-level result: only aggregates over many units can be released. Aggregate across units, e.g."
           + " SELECT region, COUNT(*), AVG(salary) FROM employees GROUP BY region.";
 
   private BoundarySplit() {}
@@ -137,13 +137,15 @@ public final class BoundarySplit {
         throw refusal(
             AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
             describe(node)
+                + (node instanceof Join ? " (or an IN/EXISTS/scalar subquery)" : "")
                 + " over the result of an aggregate over private data is not supported yet: only"
                 + " expressions, filters (HAVING), ORDER BY/LIMIT and further aggregates may"
                 + " follow it. "
                 + (node instanceof Join
                     ? "Join the public table inside the aggregate and GROUP BY its columns"
                         + " (SELECT d.name, COUNT(*) FROM employees e JOIN departments d"
-                        + " ON e.dept_id = d.id GROUP BY d.name)."
+                        + " ON e.dept_id = d.id GROUP BY d.name), or send the subquery as its own"
+                        + " query."
                     : "Send the parts as separate queries and combine them in the client."));
       }
       if (containsSubQuery(node)) {

@@ -68,6 +68,25 @@ final class Classifier {
           case STDDEV_SAMP -> BoundaryCall.Kind.STDDEV_SAMP;
           case MIN -> BoundaryCall.Kind.MIN;
           case MAX -> BoundaryCall.Kind.MAX;
+          case LISTAGG,
+                  STRING_AGG,
+                  ARRAY_AGG,
+                  ARRAY_CONCAT_AGG,
+                  COLLECT,
+                  JSON_ARRAYAGG,
+                  JSON_OBJECTAGG,
+                  ANY_VALUE,
+                  SINGLE_VALUE,
+                  MODE ->
+              throw BoundarySplit.refusal(
+                  AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
+                  "The aggregate "
+                      + fn
+                      + " releases the stored values themselves (like string_agg, array_agg or"
+                      + " json_agg, which list every person's value), a row-level result: only"
+                      + " noisy COUNT, SUM, AVG, VAR_POP, VAR_SAMP, STDDEV_POP and STDDEV_SAMP"
+                      + " over private data can be released. Count the values instead: SELECT"
+                      + " name, COUNT(*) ... GROUP BY name, on a column with a public domain.");
           default -> throw unsupported(fn);
         };
     if (call.isDistinct()

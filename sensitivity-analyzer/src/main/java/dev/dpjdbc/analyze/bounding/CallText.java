@@ -20,14 +20,25 @@ final class CallText {
     Interval iv = boundary.boundaryInput().column(arg).interval();
     if (!iv.bounded()) {
       String x = columnText(boundary, arg);
+      String[] origin = origin(boundary.below(), arg);
+      String table = origin == null ? "<table>" : origin[0];
+      String column = origin == null ? "<column>" : origin[1];
+      String check = origin == null ? x : column;
       throw new SQLException(
           d
               + " needs bounds on "
-              + x
-              + ", which has none: declare them with a CHECK constraint (CHECK ("
-              + x
-              + " BETWEEN lo AND hi)), in the policy (tables.<table>.columns.<column>: {min: lo,"
-              + " max: hi}), or clamp in the query: "
+              + (origin == null || x.equalsIgnoreCase(column) ? "" : x + ", from ")
+              + (origin == null ? x : table + "." + column)
+              + ", which has none: declare them with an enforced CHECK constraint (ALTER TABLE "
+              + table
+              + " ADD CHECK ("
+              + check
+              + " BETWEEN lo AND hi); NOT VALID constraints don't count), in the policy"
+              + " (tables."
+              + table
+              + ".columns."
+              + column
+              + ": {min: lo, max: hi}), or clamp in the query: "
               + call.kind()
               + "(LEAST(GREATEST("
               + x
@@ -55,6 +66,22 @@ final class CallText {
    * The analyst's form of column {@code i} of the boundary's input: a name, or the expression it
    * computes ("price * qty").
    */
+  /**
+   * The one table column {@code i} of {@code rel} is computed from, as {table, column} in the
+   * catalog's spelling; null when it is computed from none or several.
+   */
+  private static String[] origin(RelNode rel, int i) {
+    java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> origins =
+        rel.getCluster().getMetadataQuery().getColumnOrigins(rel, i);
+    if (origins == null || origins.size() != 1) {
+      return null;
+    }
+    org.apache.calcite.rel.metadata.RelColumnOrigin o = origins.iterator().next();
+    List<String> name = o.getOriginTable().getQualifiedName();
+    String column = o.getOriginTable().getRowType().getFieldNames().get(o.getOriginColumnOrdinal());
+    return new String[] {name.get(name.size() - 1), column};
+  }
+
   static String columnText(Boundary boundary, int i) {
     RelNode in = boundary.below();
     if (in instanceof Project p && i < p.getProjects().size()) {

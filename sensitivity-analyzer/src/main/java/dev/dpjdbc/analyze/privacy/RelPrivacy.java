@@ -117,7 +117,8 @@ public record RelPrivacy(
       return Optional.of(
           ambiguous(
               op
-                  + " combines released aggregates with private rows: an aggregate's result may"
+                  + " combines released aggregates with private rows (a row-level value, or a"
+                  + " subquery's aggregate compared with private rows): an aggregate's result may"
                   + " only be combined with other aggregates and public tables, after the noise",
               names.stream().map(ColumnFacts::unknown).toList()));
     }

@@ -76,6 +76,7 @@ public final class RelationalPlanner {
       return probe(sql, t);
     }
     refuseCorrelatedPrivate(t);
+    Units.requireKnown(root.rel, catalog, policy);
     PrivacyAnalysis analysis = PrivacyAnalysis.load(root.rel, catalog, policy);
     Boundary boundary = BoundarySplit.split(root, analysis);
     if (boundary.isPublic()) {
@@ -85,9 +86,11 @@ public final class RelationalPlanner {
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
     }
     requireDomains(boundary);
+    // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
+    // unbounded value could raise; both are checks on the plan, before anything runs
+    Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
     ErrorFreedom.check(boundary, analysis);
     BoundSql preflight = Preflight.of(boundary, backend);
-    Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();
     List<OutputExpr> exprs = new ArrayList<>();
@@ -204,7 +207,11 @@ public final class RelationalPlanner {
             new BoundUse(
                 "",
                 BoundedRewrite.columnText(boundary, arg),
-                "[" + facts.interval().lower() + ", " + facts.interval().upper() + "]",
+                "["
+                    + Backend.number(facts.interval().lower())
+                    + ", "
+                    + Backend.number(facts.interval().upper())
+                    + "]",
                 facts.interval().source()));
       }
     }

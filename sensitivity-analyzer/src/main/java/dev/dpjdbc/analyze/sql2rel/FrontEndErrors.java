@@ -27,6 +27,8 @@ final class FrontEndErrors {
       Pattern.compile("Column '([^']*)' is ambiguous.*", Pattern.DOTALL);
   private static final Pattern FUNCTION =
       Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)", Pattern.DOTALL);
+  private static final Pattern NOT_GROUPED =
+      Pattern.compile("Expression '(.+)' is not being grouped");
   private static final Pattern UNKNOWN =
       Pattern.compile("Unknown (?:identifier|field) '([^']*)'", Pattern.DOTALL);
 
@@ -126,6 +128,16 @@ final class FrontEndErrors {
       return new SQLException(
           "could not determine the type of a parameter" + at + "; give it one: CAST(? AS integer)",
           AnalyzerSqlState.SYNTAX_ERROR.code(),
+          cause);
+    }
+    if ((m = NOT_GROUPED.matcher(raw)).matches()) {
+      return new SQLException(
+          "column \""
+              + m.group(1)
+              + "\" must appear in the GROUP BY clause or be used in an aggregate function"
+              + at
+              + " (dpjdbc releases aggregates over many people, never a row-level value)",
+          AnalyzerSqlState.GROUPING_ERROR.code(),
           cause);
     }
     if ((m = UNKNOWN.matcher(raw)).matches()) {

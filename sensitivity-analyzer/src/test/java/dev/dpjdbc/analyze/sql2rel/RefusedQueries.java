@@ -149,12 +149,17 @@ final class RefusedQueries {
             "42601",
             "CAST",
             false),
-        r("not_grouped", "SELECT region, COUNT(*) FROM employees", "42601", "grouped", true),
+        r(
+            "not_grouped",
+            "SELECT region, COUNT(*) FROM employees",
+            "42803",
+            "must appear in the GROUP BY clause",
+            true),
         r(
             "group_by_input_column_not_alias",
             "SELECT sex AS educ, COUNT(*) FROM employees GROUP BY educ",
-            "42601",
-            "grouped",
+            "42803",
+            "must appear in the GROUP BY clause",
             true),
         r(
             "aggregate_in_where",
