@@ -242,7 +242,7 @@ final class DatetimeRanges {
     Range base = convert(ix.range(a), a.getType(), to);
     Range by = ix.range(b);
     if (minus) {
-      by = RexIntervals.negate(by);
+      by = Range.negate(by);
     }
     boolean date = SqlTypeUtil.isDate(to);
     RelDataType bt = b.getType();
@@ -259,10 +259,10 @@ final class DatetimeRanges {
     if (SqlTypeUtil.isInterval(bt)) {
       Range units =
           date ? new Range(Math.floor(by.lo() / DAY_MS), Math.ceil(by.hi() / DAY_MS)) : by;
-      return RexIntervals.add(base, units);
+      return Range.add(base, units);
     }
     if (SqlTypeUtil.isIntType(bt) && date) {
-      return RexIntervals.add(base, by);
+      return Range.add(base, by);
     }
     return Range.ALL;
   }
@@ -274,7 +274,7 @@ final class DatetimeRanges {
     boolean fts = SqlTypeUtil.isTimestamp(from);
     boolean tts = SqlTypeUtil.isTimestamp(to);
     if (fts && tts && to.getPrecision() < from.getPrecision()) {
-      return RexIntervals.add(r, new Range(-1000, 1000)); // rounded to whole seconds or finer
+      return Range.add(r, new Range(-1000, 1000)); // rounded to whole seconds or finer
     }
     if ((fd && td) || (fts && tts) || (from.getSqlTypeName() == to.getSqlTypeName())) {
       return r;

@@ -216,6 +216,9 @@ final class FilterNarrowing {
     if (raw instanceof BigDecimal d) {
       return d.doubleValue();
     }
+    if (raw instanceof Double || raw instanceof Float) {
+      return ((Number) raw).doubleValue(); // a Sarg over DOUBLE/REAL holds its ends as doubles
+    }
     if (raw instanceof DateString d) {
       return d.getDaysSinceEpoch();
     }

@@ -27,8 +27,11 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *   <li>literals are points; + and − add the ends; × takes the min/max of the four products; / only
  *       when the divisor's interval excludes 0 (integer division truncating toward zero); MOD is
  *       bounded by the dividend and the divisor; unary minus flips;
- *   <li>CASE and COALESCE take the hull of their value operands (NULL adds nothing); NULLIF keeps
- *       its first operand's;
+ *   <li>CASE takes the hull of its branch values (NULL adds nothing), each computed where its own
+ *       condition is TRUE and the earlier ones are not ({@link Guards}): {@code CASE WHEN x < 0
+ *       THEN 0 WHEN x > 50 THEN 50 ELSE x END} is [0, 50] for an unbounded x, and so are the CASEs
+ *       Calcite makes of {@code LEAST(GREATEST(x, 0), 50)} and {@code GREATEST(0, LEAST(x, 50))};
+ *       COALESCE takes the hull of its operands; NULLIF keeps its first operand's;
  *   <li>ABS, FLOOR, CEIL, ROUND and TRUNCATE are applied to the ends (they are monotone; ROUND's
  *       ends are taken under both tie rules, PostgreSQL's numeric and double differ); LEAST and
  *       GREATEST as in PostgreSQL, which ignores NULL arguments, so only non-nullable arguments may
@@ -40,6 +43,12 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *   <li>anything else (comparisons, text, unknown functions, bind parameters) is unbounded.
  * </ul>
  *
+ * <p>NaN and infinities: in PostgreSQL (real, double precision, numeric) and H2 (real, double) NaN
+ * equals itself and sorts above every number, +Infinity included, in comparisons, LEAST/GREATEST
+ * and CHECKs. An interval is read in that order: a finite upper end excludes NaN and ±Infinity, an
+ * infinite one admits them. Arithmetic over an operand of such a type with an infinite end may give
+ * NaN (NaN in, ∞ × 0, ∞ − ∞), so its result keeps no upper end.
+ *
  * <p>Public for {@code analyze.safety}, which asks it for the interval of one operator at a time
  * over operand intervals it narrowed itself (CASE guards).
  *
@@ -48,9 +57,11 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * not privacy.
  */
 public final class RexIntervals {
+  private static final String GUARDED = "bounded by the conditions of its CASE";
   private final List<ColumnFacts> in;
   private final List<String> names;
   private final List<String> notes = new ArrayList<>();
+  private Guards guards = Guards.NONE;
 
   /** Intervals of expressions over input columns with the facts {@code in}. */
   public RexIntervals(List<ColumnFacts> in) {
@@ -91,6 +102,20 @@ public final class RexIntervals {
   }
 
   Range range(RexNode e) {
+    Range r = shape(e);
+    Range g = guards.of(e);
+    if (g == null || r.isEmpty()) {
+      return r;
+    }
+    Range n = r.intersect(g);
+    if (!n.equals(r) && !notes.contains(GUARDED)) {
+      notes.add(GUARDED);
+    }
+    return n.isEmpty() ? Range.EMPTY : n;
+  }
+
+  /** The range of {@code e} from its operands, before the guards of enclosing CASEs. */
+  private Range shape(RexNode e) {
     if (e instanceof RexInputRef ref) {
       Interval iv = in.get(ref.getIndex()).interval();
       return new Range(iv.lower(), iv.upper());
@@ -103,19 +128,10 @@ public final class RexIntervals {
     }
     List<RexNode> ops = call.getOperands();
     return switch (call.getKind()) {
-      case PLUS, MINUS -> plusMinus(call);
-      case TIMES -> numeric(call) ? times(range(ops.get(0)), range(ops.get(1))) : Range.ALL;
-      case DIVIDE -> numeric(call) ? divide(call) : Range.ALL;
-      case MOD -> numeric(call) ? mod(range(ops.get(0)), range(ops.get(1))) : Range.ALL;
-      case MINUS_PREFIX -> negate(range(ops.get(0)));
+      case PLUS, MINUS, TIMES, DIVIDE, MOD -> arithmetic(call);
+      case MINUS_PREFIX -> arithmetic(call);
       case PLUS_PREFIX, NULLIF -> range(ops.get(0));
-      case CASE -> {
-        Range h = Range.EMPTY;
-        for (int i = 1; i < ops.size(); i += 2) {
-          h = h.hull(range(ops.get(i)));
-        }
-        yield h.hull(range(ops.get(ops.size() - 1)));
-      }
+      case CASE -> caseRange(ops);
       case COALESCE -> ops.stream().map(this::range).reduce(Range.EMPTY, Range::hull);
       case CAST, SAFE_CAST -> cast(ops.get(0), call.getType());
       case GREATEST, GREATEST_PG -> extremum(ops, false);
@@ -142,7 +158,7 @@ public final class RexIntervals {
     List<RexNode> ops = call.getOperands();
     String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
     return switch (name) {
-      case "ABS" -> abs(range(ops.get(0)));
+      case "ABS" -> Range.abs(range(ops.get(0)));
       case "ROUND" -> round(call, false);
       case "TRUNCATE", "TRUNC" -> round(call, true);
       case "DATE_PART" -> DatetimeRanges.extract(call, this);
@@ -158,64 +174,69 @@ public final class RexIntervals {
     return call.getOperands().stream().allMatch(o -> SqlTypeUtil.isNumeric(o.getType()));
   }
 
-  private Range plusMinus(RexCall call) {
-    boolean minus = call.getKind() == SqlKind.MINUS;
-    RexNode a = call.getOperands().get(0);
-    RexNode b = call.getOperands().get(1);
-    if (numeric(call)) {
-      Range x = range(a);
-      Range y = range(b);
-      return minus ? add(x, negate(y)) : add(x, y);
+  /**
+   * Each branch value under its own condition and the earlier conditions not being TRUE ({@link
+   * Guards}); the hull of the branches.
+   */
+  private Range caseRange(List<RexNode> ops) {
+    Guards outer = guards;
+    try {
+      Guards rest = outer;
+      Range h = Range.EMPTY;
+      for (int i = 0; i + 1 < ops.size(); i += 2) {
+        guards = rest.assumeTrue(ops.get(i));
+        h = h.hull(range(ops.get(i + 1)));
+        rest = rest.assumeNotTrue(ops.get(i));
+      }
+      guards = rest;
+      return h.hull(range(ops.get(ops.size() - 1)));
+    } finally {
+      guards = outer;
     }
-    if (SqlTypeUtil.isDatetime(call.getType())) {
-      return DatetimeRanges.shift(call, this, minus);
-    }
-    return Range.ALL;
   }
 
-  static Range add(Range x, Range y) {
-    if (x.isEmpty() || y.isEmpty()) {
-      return Range.EMPTY;
+  /** + − × / MOD and unary minus over numbers; datetime ± interval in {@link DatetimeRanges}. */
+  private Range arithmetic(RexCall call) {
+    SqlKind kind = call.getKind();
+    if (!numeric(call)) {
+      if (kind == SqlKind.MINUS_PREFIX) {
+        return Range.negate(range(call.getOperands().get(0))); // an interval
+      }
+      boolean dt =
+          (kind == SqlKind.PLUS || kind == SqlKind.MINUS) && SqlTypeUtil.isDatetime(call.getType());
+      return dt ? DatetimeRanges.shift(call, this, kind == SqlKind.MINUS) : Range.ALL;
     }
-    return new Range(exactAdd(x.lo(), y.lo()), exactAdd(x.hi(), y.hi()));
+    List<RexNode> ops = call.getOperands();
+    List<Range> r = ops.stream().map(this::range).toList();
+    Range out =
+        switch (kind) {
+          case PLUS -> Range.add(r.get(0), r.get(1));
+          case MINUS -> Range.add(r.get(0), Range.negate(r.get(1)));
+          case TIMES -> Range.times(r.get(0), r.get(1));
+          case DIVIDE -> divide(call, r.get(0), r.get(1));
+          case MOD -> Range.mod(r.get(0), r.get(1));
+          default -> Range.negate(r.get(0));
+        };
+    for (int i = 0; i < ops.size(); i++) {
+      if (mayBeNonFinite(ops.get(i), r.get(i)) && !out.isEmpty()) {
+        return new Range(out.lo(), Double.POSITIVE_INFINITY); // NaN sorts above every number
+      }
+    }
+    return out;
   }
 
-  static Range negate(Range x) {
-    return x.isEmpty() ? x : new Range(-x.hi(), -x.lo());
+  /**
+   * A value of {@code e} may be NaN or infinite: its type can hold them (real and double precision;
+   * numeric in PostgreSQL) and its range has an infinite end. Arithmetic can then give NaN (NaN in,
+   * ∞ × 0, ∞ − ∞), which PostgreSQL and H2 order above +∞: the result has no upper end.
+   */
+  private static boolean mayBeNonFinite(RexNode e, Range r) {
+    RelDataType t = e.getType();
+    boolean holds = SqlTypeUtil.isApproximateNumeric(t) || SqlTypeUtil.isDecimal(t);
+    return holds && !r.isEmpty() && (Double.isInfinite(r.lo()) || Double.isInfinite(r.hi()));
   }
 
-  static Range times(Range x, Range y) {
-    if (x.isEmpty() || y.isEmpty()) {
-      return Range.EMPTY;
-    }
-    double[] p = {
-      mul(x.lo(), y.lo()), mul(x.lo(), y.hi()), mul(x.hi(), y.lo()), mul(x.hi(), y.hi())
-    };
-    double lo = Math.min(Math.min(p[0], p[1]), Math.min(p[2], p[3]));
-    double hi = Math.max(Math.max(p[0], p[1]), Math.max(p[2], p[3]));
-    return new Range(lo, hi);
-  }
-
-  private static double mul(double a, double b) {
-    if (a == 0 || b == 0) {
-      return 0; // 0 × ∞ is 0 here: an end of 0 is a value, not a limit
-    }
-    if (Double.isInfinite(a) || Double.isInfinite(b)) {
-      return a * b;
-    }
-    return BigDecimal.valueOf(a).multiply(BigDecimal.valueOf(b)).doubleValue();
-  }
-
-  private static double exactAdd(double a, double b) {
-    if (Double.isInfinite(a) || Double.isInfinite(b)) {
-      return a + b; // never −∞ + ∞: lower ends are never +∞, upper ends never −∞
-    }
-    return BigDecimal.valueOf(a).add(BigDecimal.valueOf(b)).doubleValue();
-  }
-
-  private Range divide(RexCall call) {
-    Range x = range(call.getOperands().get(0));
-    Range y = range(call.getOperands().get(1));
+  private Range divide(RexCall call, Range x, Range y) {
     if (x.isEmpty() || y.isEmpty()) {
       return Range.EMPTY;
     }
@@ -250,25 +271,6 @@ public final class RexIntervals {
     return BigDecimal.valueOf(a)
         .divide(BigDecimal.valueOf(b), new MathContext(34, mode))
         .doubleValue();
-  }
-
-  /** x MOD y has the sign of x and |x MOD y| < max |y| and <= |x|. */
-  private static Range mod(Range x, Range y) {
-    if (x.isEmpty() || y.isEmpty()) {
-      return Range.EMPTY;
-    }
-    double m = Math.max(Math.abs(y.lo()), Math.abs(y.hi()));
-    return new Range(Math.max(Math.min(0, x.lo()), -m), Math.min(Math.max(0, x.hi()), m));
-  }
-
-  private static Range abs(Range x) {
-    if (x.isEmpty() || x.lo() >= 0) {
-      return x;
-    }
-    if (x.hi() <= 0) {
-      return negate(x);
-    }
-    return new Range(0, Math.max(-x.lo(), x.hi()));
   }
 
   private Range extremum(List<RexNode> ops, boolean least) {

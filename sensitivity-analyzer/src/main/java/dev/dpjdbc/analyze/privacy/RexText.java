@@ -6,6 +6,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
@@ -30,28 +31,10 @@ public final class RexText {
     if (kind == SqlKind.SEARCH && ops.get(1) instanceof RexLiteral l) {
       Sarg<?> sarg = l.getValueAs(Sarg.class);
       String arg = nested(ops.get(0), names);
-      if (sarg != null && sarg.isPoints()) {
-        return arg
-            + " IN ("
-            + sarg.rangeSet.asRanges().stream()
-                .map(r -> value(r.lowerEndpoint()))
-                .collect(Collectors.joining(", "))
-            + ")";
-      }
-      if (sarg != null && sarg.rangeSet.asRanges().size() == 1) {
-        com.google.common.collect.Range<?> r = sarg.rangeSet.span();
-        List<String> parts = new java.util.ArrayList<>();
-        if (r.hasLowerBound()) {
-          boolean open = r.lowerBoundType() == com.google.common.collect.BoundType.OPEN;
-          parts.add(arg + (open ? " > " : " >= ") + value(r.lowerEndpoint()));
-        }
-        if (r.hasUpperBound()) {
-          boolean open = r.upperBoundType() == com.google.common.collect.BoundType.OPEN;
-          parts.add(arg + (open ? " < " : " <= ") + value(r.upperEndpoint()));
-        }
-        return String.join(" AND ", parts);
-      }
-      return arg + " IN " + sarg;
+      String text = search(arg, sarg);
+      return sarg != null && sarg.nullAs == RexUnknownAs.TRUE
+          ? "(" + text + " OR " + arg + " IS NULL)"
+          : text;
     }
     if (kind == SqlKind.CAST || kind == SqlKind.SAFE_CAST) {
       return "CAST(" + render(ops.get(0), names) + " AS " + call.getType().getSqlTypeName() + ")";
@@ -81,6 +64,31 @@ public final class RexText {
         + "("
         + ops.stream().map(o -> render(o, names)).collect(Collectors.joining(", "))
         + ")";
+  }
+
+  private static String search(String arg, Sarg<?> sarg) {
+    if (sarg != null && sarg.isPoints()) {
+      return arg
+          + " IN ("
+          + sarg.rangeSet.asRanges().stream()
+              .map(r -> value(r.lowerEndpoint()))
+              .collect(Collectors.joining(", "))
+          + ")";
+    }
+    if (sarg != null && sarg.rangeSet.asRanges().size() == 1) {
+      com.google.common.collect.Range<?> r = sarg.rangeSet.span();
+      List<String> parts = new java.util.ArrayList<>();
+      if (r.hasLowerBound()) {
+        boolean open = r.lowerBoundType() == com.google.common.collect.BoundType.OPEN;
+        parts.add(arg + (open ? " > " : " >= ") + value(r.lowerEndpoint()));
+      }
+      if (r.hasUpperBound()) {
+        boolean open = r.upperBoundType() == com.google.common.collect.BoundType.OPEN;
+        parts.add(arg + (open ? " < " : " <= ") + value(r.upperEndpoint()));
+      }
+      return String.join(" AND ", parts);
+    }
+    return arg + " IN " + sarg;
   }
 
   private static String nested(RexNode e, List<String> names) {
