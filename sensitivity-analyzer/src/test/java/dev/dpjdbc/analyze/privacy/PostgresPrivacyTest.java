@@ -40,6 +40,7 @@ class PostgresPrivacyTest {
     return Stream.of(
             ScanFilterPrivacyTest.cases(),
             ExpressionPrivacyTest.cases(),
+            CaseGuardsPrivacyTest.cases(),
             JoinPrivacyTest.cases(),
             AggregateSetOpPrivacyTest.cases(),
             UnitRulePrivacyTest.cases())
