@@ -240,8 +240,9 @@ final class Scope {
       return;
     }
     restrict(a, lo, hi);
-    if (sample instanceof BigDecimal && !((RangeSet<BigDecimal>) set).contains(BigDecimal.ZERO)) {
-      exclude(a, 0);
+    if (sample instanceof BigDecimal && !((RangeSet<BigDecimal>) set).contains(BigDecimal.ZERO)
+        || sample instanceof Double && !((RangeSet<Double>) set).contains(0.0)) {
+      exclude(a, 0); // a Sarg over DOUBLE holds its ends as doubles
     }
   }
 
@@ -267,6 +268,9 @@ final class Scope {
   private static double number(Object v) {
     if (v instanceof BigDecimal d) {
       return d.doubleValue();
+    }
+    if (v instanceof Double d) {
+      return d;
     }
     if (v instanceof DateString d) {
       return d.getDaysSinceEpoch();

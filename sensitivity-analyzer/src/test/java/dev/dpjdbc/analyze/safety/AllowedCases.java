@@ -43,6 +43,18 @@ final class AllowedCases {
         ok("SELECT SUM(CAST(raw AS NUMERIC) * CAST(raw AS NUMERIC)) FROM readings"),
         ok("SELECT AVG(CAST(raw AS DOUBLE PRECISION)) FROM readings"),
         ok("SELECT SUM(LEAST(GREATEST(raw, 0), 100) * 1000) FROM readings"),
+        // clamps of unbounded float8 and numeric (NaN, ±Infinity in the sweep's rows)
+        ok("SELECT SUM(LEAST(GREATEST(ratio, 0), 100) * 2) FROM readings"),
+        ok("SELECT SUM(GREATEST(0, LEAST(ratio, 100)) * 2) FROM readings"),
+        ok(
+            "SELECT AVG(CASE WHEN ratio < 0 THEN 0 WHEN ratio > 50 THEN 50 ELSE ratio END * 1000)"
+                + " FROM readings"),
+        ok("SELECT SUM(CAST(LEAST(GREATEST(ratio, 0), 100) AS INTEGER)) FROM readings"),
+        ok(
+            "SELECT SUM(CASE WHEN ratio BETWEEN -1 AND 1 THEN CAST(ratio * 1000 AS INTEGER) END)"
+                + " FROM readings"),
+        ok("SELECT SUM(LEAST(GREATEST(amount, 0), 100) * 2) FROM readings"),
+        ok("SELECT SUM(CAST(GREATEST(0, LEAST(amount, 100)) AS INTEGER)) FROM readings"),
         ok("SELECT SUM(CASE WHEN raw BETWEEN 0 AND 1000 THEN raw * 1000 ELSE 0 END) FROM readings"),
         ok("SELECT SUM(CASE WHEN small > 0 THEN small * 2 END) FROM readings"),
         ok("SELECT SUM(COALESCE(age, 0) * 2) FROM employees"),
