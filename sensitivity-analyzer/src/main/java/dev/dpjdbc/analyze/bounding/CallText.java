@@ -9,9 +9,15 @@ import java.sql.SQLException;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.sql.SqlKind;
 
 /** The analyst's words for the boundary's calls and columns, and the missing-bound refusal. */
 final class CallText {
+  private static final String CASE_HINT =
+      ". A CASE bounds its value only through conditions that compare the returned expression"
+          + " itself with literals on both sides, as in CASE WHEN x < lo THEN lo WHEN x > hi THEN"
+          + " hi ELSE x END or CASE WHEN x BETWEEN lo AND hi THEN x END";
+
   private CallText() {}
 
   static Interval bounded(Boundary boundary, BoundaryCall call, String d, long rowsPerUnit)
@@ -42,7 +48,8 @@ final class CallText {
               + call.kind()
               + "(LEAST(GREATEST("
               + x
-              + ", lo), hi))",
+              + ", lo), hi))"
+              + (isCase(boundary, arg) ? CASE_HINT : ""),
           AnalyzerSqlState.MISSING_BOUND.code());
     }
     double lambda = rowsPerUnit * Math.max(Math.abs(iv.lower()), Math.abs(iv.upper()));
@@ -80,6 +87,13 @@ final class CallText {
     List<String> name = o.getOriginTable().getQualifiedName();
     String column = o.getOriginTable().getRowType().getFieldNames().get(o.getOriginColumnOrdinal());
     return new String[] {name.get(name.size() - 1), column};
+  }
+
+  /** Column {@code i} of the boundary's input is computed by a CASE (an attempted clamp). */
+  private static boolean isCase(Boundary boundary, int i) {
+    return boundary.below() instanceof Project p
+        && i < p.getProjects().size()
+        && p.getProjects().get(i).getKind() == SqlKind.CASE;
   }
 
   static String columnText(Boundary boundary, int i) {

@@ -269,6 +269,7 @@ abstract class AnalystClampTest {
     assertEquals("ZD001", e.getSQLState(), e.getMessage());
     assertTrue(e.getMessage().contains("LEAST(GREATEST("), e.getMessage());
     assertTrue(e.getMessage().contains("CHECK"), e.getMessage());
+    assertTrue(e.getMessage().contains("A CASE bounds its value only"), e.getMessage());
   }
 
   /** The first column of every row (NULLs left out). */

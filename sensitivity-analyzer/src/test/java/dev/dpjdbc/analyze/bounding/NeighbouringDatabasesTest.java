@@ -32,9 +32,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The bounded rewrite's guarantee, checked by running it on PostgreSQL over neighbouring databases:
  * removing all rows of one unit changes each coordinate of each group by at most its λ, and changes
  * at most L0 groups. The data is adversarial for the bounds: units with up to 11 visits (the policy
- * allows 3), values at both ends of their intervals, NULL keys. Every unit of the table is removed
- * in turn (no sampling): the check is exhaustive for this database, and deterministic, as the
- * rewrite below uses no random choice when L0 is not enforced.
+ * allows 3), values at both ends of their intervals, NULL keys, and an unbounded float8 column
+ * holding NaN, ±Infinity and ±1e308 that the queries clamp themselves. Every unit of the table is
+ * removed in turn (no sampling): the check is exhaustive for this database, and deterministic, as
+ * the rewrite below uses no random choice when L0 is not enforced.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NeighbouringDatabasesTest {
@@ -81,6 +82,11 @@ class NeighbouringDatabasesTest {
           "INSERT INTO orders SELECT row_number() OVER (), c, CASE WHEN k % 2 = 0 THEN 1000 ELSE"
               + " 0.5 END, 1 + (k * 7) % 20, TIMESTAMP '2021-01-01' + k * INTERVAL '1 day' FROM"
               + " generate_series(1, 20) c, generate_series(1, 9) k WHERE k <= c % 10");
+      // a column no constraint bounds, holding what a float8 can: the analyst clamps it
+      s.execute("ALTER TABLE employees ADD COLUMN commute_km DOUBLE PRECISION");
+      s.execute(
+          "UPDATE employees SET commute_km = (ARRAY['NaN', 'Infinity', '-Infinity', '1e308',"
+              + " '-1e308', NULL, '12.5', '49.9', '-3'])[1 + id % 9]::float8");
     }
     planner =
         new RelationalPlanner(
@@ -108,6 +114,12 @@ class NeighbouringDatabasesTest {
             + " FROM visits WHERE day >= DATE '2021-01-03'",
         "SELECT region, AVG(d.budget), COUNT(*) FROM employees e JOIN departments d"
             + " ON e.dept_id = d.id GROUP BY region",
+        "SELECT SUM(LEAST(GREATEST(commute_km, 0), 100)), AVG(CASE WHEN commute_km < 0 THEN 0"
+            + " WHEN commute_km > 50 THEN 50 ELSE commute_km END) FROM employees",
+        "SELECT sex, SUM(GREATEST(0, LEAST(commute_km, 100)) * 2), VAR_POP(CASE WHEN commute_km"
+            + " BETWEEN -5 AND 5 THEN commute_km END) FROM employees GROUP BY sex",
+        "SELECT e.region, SUM(CASE WHEN e.commute_km BETWEEN 0 AND 30 THEN e.commute_km END),"
+            + " COUNT(*) FROM visits v JOIN employees e ON v.employee_id = e.id GROUP BY e.region",
       })
   void employeeRemoved_changesEachCoordinateByAtMostLambda(String sql) throws SQLException {
     check(
