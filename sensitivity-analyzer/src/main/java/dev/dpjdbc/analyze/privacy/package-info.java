@@ -7,7 +7,8 @@
  * docs/sensitivity-analyzer.md ("The privacy analysis") and in the Javadoc of the class applying
  * each: {@link dev.dpjdbc.analyze.privacy.ScanPrivacy}, {@link
  * dev.dpjdbc.analyze.privacy.FilterNarrowing}, {@link dev.dpjdbc.analyze.privacy.ExprFacts} and
- * {@link dev.dpjdbc.analyze.privacy.RexIntervals} (projections), {@link
+ * {@link dev.dpjdbc.analyze.privacy.RexIntervals} with {@link dev.dpjdbc.analyze.privacy.Guards}
+ * (projections; CASE branches under their conditions), {@link
  * dev.dpjdbc.analyze.privacy.JoinPrivacy} with {@link dev.dpjdbc.analyze.privacy.ForeignKeyPath},
  * {@link dev.dpjdbc.analyze.privacy.AggregatePrivacy}, {@link
  * dev.dpjdbc.analyze.privacy.SetOpPrivacy}.
