@@ -6,13 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
-import org.apache.commons.math3.distribution.BetaDistribution;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (COUNT; the discrete Laplace makes P_D′(S_t)/P_D(S_t) = e^ε exactly there, continuous Laplace at
  * t = c + Δ). The best event's privacy loss is therefore ε itself, and the audit has power.
  *
- * <p><b>Test.</b> For each event S and ordered pair (A, B) ∈ {(D, D′), (D′, D)}, with k_A hits in n
- * runs on A: lower Clopper–Pearson bound p_A^lo on P_A(S), upper bound p_B^hi on P_B(S), each
- * one-sided at level {@link #ALPHA}; then ε̂_lo = ln(p_A^lo / p_B^hi) is a lower confidence bound
- * on the privacy loss, asserted ≤ ε. The complement's bounds are 1 − the event's (Clopper–Pearson
- * is symmetric), so each (query, t, database) contributes one two-sided interval, i.e. two
- * one-sided bounds.
+ * <p><b>Test</b> ({@link ThresholdAudit}). For each event S and ordered pair (A, B) ∈ {(D, D′),
+ * (D′, D)}, with k_A hits in n runs on A: lower Clopper–Pearson bound p_A^lo on P_A(S), upper bound
+ * p_B^hi on P_B(S), each one-sided at level {@link #ALPHA}; then ε̂_lo = ln(p_A^lo / p_B^hi) is a
+ * lower confidence bound on the privacy loss, asserted ≤ ε. The complement's bounds are 1 − the
+ * event's (Clopper–Pearson is symmetric), so each (query, t, database) contributes one two-sided
+ * interval, i.e. two one-sided bounds.
  *
  * <p><b>False-failure probability ≤ 1e-6.</b> An assertion can fail only if ε̂_lo > ε ≥ the true
  * loss, which needs p_A^lo > P_A(S) or p_B^hi &lt; P_B(S): one of the one-sided bounds missed.
@@ -95,38 +93,8 @@ class NeighbouringDatabasesIT {
     double[] onNeighbour = run(database(true), policy, sql);
     double seconds = (System.nanoTime() - start) / 1e9;
 
-    double bestLower = Double.NEGATIVE_INFINITY;
-    double bestPoint = Double.NEGATIVE_INFINITY;
-    StringBuilder log = new StringBuilder();
-    for (double t : thresholds) {
-      int kD = hits(onD, t);
-      int kNeighbour = hits(onNeighbour, t);
-      // {x ≥ t} (D′ more likely) and {x < t} (D more likely), each in both directions.
-      int[][] pairs = {
-        {kNeighbour, kD},
-        {kD, kNeighbour},
-        {RUNS - kD, RUNS - kNeighbour},
-        {RUNS - kNeighbour, RUNS - kD}
-      };
-      for (int[] pair : pairs) {
-        double lower = Math.log(lowerBound(pair[0]) / upperBound(pair[1]));
-        double point = Math.log((double) pair[0] / pair[1]);
-        log.append(
-            String.format(
-                Locale.ROOT,
-                " t=%.1f k=%d/%d ε_lo=%.3f ε̂=%.3f;",
-                t,
-                pair[0],
-                pair[1],
-                lower,
-                point));
-        assertTrue(
-            lower <= EPSILON,
-            sql + ": privacy loss lower bound " + lower + " exceeds ε = " + EPSILON + " at" + log);
-        bestLower = Math.max(bestLower, lower);
-        bestPoint = Math.max(bestPoint, point);
-      }
-    }
+    ThresholdAudit.Outcome o =
+        ThresholdAudit.check(sql, onD, onNeighbour, thresholds, ALPHA, EPSILON);
     System.out.printf(
         Locale.ROOT,
         "NeighbouringDatabasesIT: %s n=%d (%.1f s): best ε lower bound %.3f, best point estimate"
@@ -134,14 +102,14 @@ class NeighbouringDatabasesIT {
         sql,
         RUNS,
         seconds,
-        bestLower,
-        bestPoint,
+        o.bestLower(),
+        o.bestPoint(),
         EPSILON,
         delta,
         truthD);
     assertTrue(
-        bestPoint > 0.5,
-        sql + ": the audit has no power (best point estimate " + bestPoint + "):" + log);
+        o.bestPoint() > 0.5,
+        sql + ": the audit has no power (best point estimate " + o.bestPoint() + "):" + o.log());
   }
 
   /** The released values of {@code sql}, run {@link #RUNS} times through {@code jdbc:dp:}. */
@@ -151,20 +119,13 @@ class NeighbouringDatabasesIT {
     p.setProperty("password", "");
     p.setProperty("dp.policy", policy.toString());
     p.setProperty("dp.analyst", "auditor");
-    double[] out = new double[RUNS];
     try (Connection c = DriverManager.getConnection("jdbc:dp:" + url.substring(5), p);
         Statement s = c.createStatement()) {
       s.execute("SET dp.mechanism = laplace");
       s.execute("SET dp.epsilon = " + EPSILON);
       s.execute("SET dp.delta = 0");
-      for (int i = 0; i < RUNS; i++) {
-        try (ResultSet rs = s.executeQuery(sql)) {
-          rs.next();
-          out[i] = rs.getDouble(1);
-        }
-      }
+      return ThresholdAudit.run(c, sql, RUNS);
     }
-    return out;
   }
 
   /** A fresh H2 database holding D, or D′ = D plus one person at the salary bound. */
@@ -188,28 +149,5 @@ class NeighbouringDatabasesIT {
 
   private static double salary(int id) {
     return (id * 613L) % 2000 * 50;
-  }
-
-  private static int hits(double[] values, double t) {
-    int k = 0;
-    for (double v : values) {
-      k += v >= t ? 1 : 0;
-    }
-    return k;
-  }
-
-  /** One-sided Clopper–Pearson lower bound on p from k hits in {@link #RUNS}, level ALPHA. */
-  private static double lowerBound(int k) {
-    return k == 0
-        ? 0
-        : new BetaDistribution(null, k, RUNS - k + 1, 1e-12).inverseCumulativeProbability(ALPHA);
-  }
-
-  /** One-sided Clopper–Pearson upper bound on p from k hits in {@link #RUNS}, level ALPHA. */
-  private static double upperBound(int k) {
-    return k == RUNS
-        ? 1
-        : new BetaDistribution(null, k + 1, RUNS - k, 1e-12)
-            .inverseCumulativeProbability(1 - ALPHA);
   }
 }

@@ -6,8 +6,10 @@ import dev.dpjdbc.analyze.privacy.RowBound;
 import dev.dpjdbc.analyze.sql2rel.CatalogTable;
 import dev.dpjdbc.policy.Policy;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.apache.calcite.rel.RelNode;
 
 /**
@@ -46,7 +48,7 @@ public record ContributionLimits(
    */
   public static ContributionLimits of(Boundary boundary, Policy policy) {
     RowBound rows = boundary.boundaryInput().rowsPerUnit();
-    List<Policy.TablePolicy> tables = privateTablePolicies(boundary.below(), policy);
+    List<TableSetting> tables = privateTablePolicies(boundary.below(), policy);
     long c;
     boolean guaranteed;
     String source;
@@ -59,17 +61,12 @@ public record ContributionLimits(
       guaranteed = false;
       source = rows.source() + ", enforced per unit";
     } else {
-      Optional<Integer> cap =
-          tables.stream()
-              .map(Policy.TablePolicy::maxRowsPerUnit)
-              .filter(v -> v != null)
-              .max(Integer::compare);
-      c = cap.orElse(1);
+      Optional<TableSetting> cap = largest(tables, Policy.TablePolicy::maxRowsPerUnit);
+      c = cap.map(TableSetting::value).orElse(1);
       guaranteed = false;
       source =
-          (cap.isPresent()
-                  ? "policy max_rows_per_unit"
-                  : "default 1 (raise it with max_rows_per_unit in the policy)")
+          cap.map(t -> t.describe("max_rows_per_unit"))
+                  .orElse("default 1 (raise it with max_rows_per_unit in the policy)")
               + ", enforced per unit ("
               + rows.source()
               + ")";
@@ -83,16 +80,11 @@ public record ContributionLimits(
     if (boundary.keys().isEmpty()) {
       return new ContributionLimits(c, guaranteed, source, 1, false, "no GROUP BY", 1);
     }
-    Optional<Integer> l0 =
-        tables.stream()
-            .map(Policy.TablePolicy::maxGroupsPerUnit)
-            .filter(v -> v != null)
-            .max(Integer::compare);
-    long policyGroups = l0.orElse(1);
+    Optional<TableSetting> l0 = largest(tables, Policy.TablePolicy::maxGroupsPerUnit);
+    long policyGroups = l0.map(TableSetting::value).orElse(1);
     String policySource =
-        l0.isPresent()
-            ? "policy max_groups_per_unit"
-            : "default 1 (raise it with max_groups_per_unit in the policy)";
+        l0.map(t -> t.describe("max_groups_per_unit"))
+            .orElse("default 1 (raise it with max_groups_per_unit in the policy)");
     if (guaranteed && c <= combinations && c <= policyGroups) {
       return new ContributionLimits(
           c, true, source, c, false, "at most C rows per unit, so at most C groups", combinations);
@@ -126,14 +118,31 @@ public record ContributionLimits(
     return (a != 0 && r / a != b) || r < 0 ? Long.MAX_VALUE : r;
   }
 
+  /** A private table the query reads, with its policy entry. */
+  record TableSetting(String table, Policy.TablePolicy policy, Integer value) {
+    /** "policy max_rows_per_unit of visits", naming the table whose setting was taken. */
+    String describe(String key) {
+      return "policy " + key + " of " + table;
+    }
+  }
+
+  /** The table with the largest value of {@code setting} among those that set it. */
+  private static Optional<TableSetting> largest(
+      List<TableSetting> tables, Function<Policy.TablePolicy, Integer> setting) {
+    return tables.stream()
+        .map(t -> new TableSetting(t.table(), t.policy(), setting.apply(t.policy())))
+        .filter(t -> t.value() != null)
+        .max(Comparator.comparing(TableSetting::value));
+  }
+
   /** The policies of the private tables {@code rel} scans (tables without a policy entry: none). */
-  static List<Policy.TablePolicy> privateTablePolicies(RelNode rel, Policy policy) {
-    List<Policy.TablePolicy> out = new ArrayList<>();
+  static List<TableSetting> privateTablePolicies(RelNode rel, Policy policy) {
+    List<TableSetting> out = new ArrayList<>();
     for (CatalogTable t : CatalogTable.scannedBy(rel)) {
       policy
           .table(t.meta().schema(), t.meta().name())
           .filter(p -> !p.isPublic())
-          .ifPresent(out::add);
+          .ifPresent(p -> out.add(new TableSetting(t.meta().name(), p, null)));
     }
     return out;
   }

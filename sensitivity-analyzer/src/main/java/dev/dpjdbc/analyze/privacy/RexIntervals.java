@@ -96,7 +96,12 @@ public final class RexIntervals {
           }
         });
     String text = RexText.render(e, names);
-    String from = leaves.isEmpty() ? "" : " from " + String.join("; ", leaves);
+    // no bounded column inside: the interval comes from the expression's own form (a CASE of
+    // literals, an analyst's LEAST/GREATEST clamp, a boolean cast, a calendar field)
+    String from =
+        leaves.isEmpty()
+            ? " from its constants and operators alone"
+            : " from " + String.join("; ", leaves);
     String note = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
     return text + from + note;
   }

@@ -51,7 +51,8 @@ public record RowBound(long max, boolean guaranteed, String source) {
 
   /**
    * Rows of a unit after pairing each of its rows here with at most {@code o.max} rows; unbounded
-   * (with the unbounded operand's reason) when either is.
+   * (with the unbounded operand's reason) when either is. The source names both factors' sources,
+   * so EXPLAIN PRIVACY shows where each came from (e.g. a policy cap on the child side).
    */
   public RowBound times(RowBound o, String what) {
     if (!bounded() || !o.bounded()) {
@@ -61,7 +62,7 @@ public record RowBound(long max, boolean guaranteed, String source) {
       return new RowBound(
           Math.multiplyExact(max, o.max),
           guaranteed && o.guaranteed,
-          what + " (" + max + " × " + o.max + ": " + o.source + ")");
+          what + " (" + max + " from " + source + " × " + o.max + " from " + o.source + ")");
     } catch (ArithmeticException overflow) {
       return unbounded(what + ": the product overflows");
     }
@@ -76,7 +77,7 @@ public record RowBound(long max, boolean guaranteed, String source) {
       return new RowBound(
           Math.addExact(max, o.max),
           guaranteed && o.guaranteed,
-          what + " (" + max + " + " + o.max + ")");
+          what + " (" + max + " from " + source + " + " + o.max + " from " + o.source + ")");
     } catch (ArithmeticException overflow) {
       return unbounded(what + ": the sum overflows");
     }
