@@ -181,6 +181,15 @@ public final class RelSql {
      */
     @Override
     public RexNode visitCall(org.apache.calcite.rex.RexCall call) {
+      if (call.getKind() == SqlKind.CAST
+          && SqlTypeName.INTERVAL_TYPES.contains(call.getType().getSqlTypeName())
+          && SqlTypeFamily.CHARACTER.contains(call.getOperands().get(0).getType())) {
+        // bound as a parameter, PostgreSQL reads the string as a plain interval ('17' is 17
+        // seconds), which the cast then truncates: not what CAST('17' AS INTERVAL DAY) means
+        throw new IllegalArgumentException(
+            "a string cast to an interval cannot be sent to the database as a parameter; write"
+                + " an interval literal (INTERVAL '17' DAY or INTERVAL '17 days')");
+      }
       if (backend == Backend.H2
           && call.getOperator().getName().equalsIgnoreCase("DATE_TRUNC")
           && call.getOperands().size() == 2
@@ -235,12 +244,20 @@ public final class RelSql {
 
     /**
      * A single-field interval literal as {@code CAST(? AS INTERVAL unit)} bound from its number
-     * ({@code INTERVAL '3' YEAR} → {@code CAST(? AS INTERVAL YEAR)} with "3"), negative values as
-     * {@code -CAST(...)}; PostgreSQL and H2 both read a number string as that many units.
+     * ({@code INTERVAL '3' YEAR} → {@code CAST(? AS INTERVAL YEAR)} with "3" on H2, "3 year" on
+     * PostgreSQL), negative values as {@code -CAST(...)}. The cast target is spelled by the
+     * backend's dialect ({@code Backend.intervalCastSpec}).
      */
     private RexNode interval(RexLiteral literal) {
       org.apache.calcite.sql.SqlIntervalQualifier q = literal.getType().getIntervalQualifier();
       BigDecimal v = literal.getValueAs(BigDecimal.class);
+      if (q != null && !BACKEND_UNITS.contains(q.getStartUnit())) {
+        throw new IllegalArgumentException(
+            "an interval in "
+                + q.getStartUnit().name()
+                + "S cannot be sent to the database; write it in DAY or MONTH units (INTERVAL"
+                + " '7' DAY, INTERVAL '3' MONTH)");
+      }
       if (q == null || v == null || !q.isSingleDatetimeField()) {
         throw new IllegalArgumentException(
             "an interval of several fields cannot be sent as a parameter; write it as a sum of"
@@ -249,7 +266,14 @@ public final class RelSql {
       BigDecimal unit = q.getStartUnit().multiplier; // months or milliseconds per unit
       BigDecimal amount =
           v.abs().divide(unit, java.math.MathContext.DECIMAL64).stripTrailingZeros();
-      byIndex.add(new ParameterSource.Constant(amount.toPlainString(), java.sql.Types.OTHER));
+      String text = amount.toPlainString();
+      if (backend == Backend.POSTGRESQL) {
+        // PostgreSQL types the parameter as plain INTERVAL (a parameter carries no field
+        // qualifier), which would read a bare "5" as 5 seconds before the cast to INTERVAL YEAR
+        // truncates it to 0: the value names its unit ("5 year")
+        text += " " + q.getStartUnit().name().toLowerCase(java.util.Locale.ROOT);
+      }
+      byIndex.add(new ParameterSource.Constant(text, java.sql.Types.OTHER));
       RexNode param =
           new RexDynamicParam(
               rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), byIndex.size() - 1);
@@ -259,6 +283,16 @@ public final class RelSql {
           : cast;
     }
   }
+
+  /** The interval units both backends can cast a parameter to ({@code CAST(? AS INTERVAL DAY)}). */
+  private static final java.util.Set<org.apache.calcite.avatica.util.TimeUnit> BACKEND_UNITS =
+      java.util.EnumSet.of(
+          org.apache.calcite.avatica.util.TimeUnit.YEAR,
+          org.apache.calcite.avatica.util.TimeUnit.MONTH,
+          org.apache.calcite.avatica.util.TimeUnit.DAY,
+          org.apache.calcite.avatica.util.TimeUnit.HOUR,
+          org.apache.calcite.avatica.util.TimeUnit.MINUTE,
+          org.apache.calcite.avatica.util.TimeUnit.SECOND);
 
   /** The literal's value as a bindable Java value with its JDBC type; null for a symbol. */
   static ParameterSource.Constant constant(RexLiteral literal) {

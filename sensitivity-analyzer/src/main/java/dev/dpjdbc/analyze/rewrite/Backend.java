@@ -5,9 +5,12 @@ import dev.dpjdbc.analyze.plan.ParameterTyping;
 import java.math.BigDecimal;
 import java.sql.Types;
 import java.util.Locale;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlDialect;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.dialect.H2SqlDialect;
 import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The backend's SQL dialect as far as the rewrite needs it: identifier quoting, the random function
@@ -15,8 +18,26 @@ import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
  * the analyst's WHERE clause.
  */
 public enum Backend {
-  POSTGRESQL(PostgresqlSqlDialect.DEFAULT, "random()", Types.OTHER),
-  H2(H2SqlDialect.DEFAULT, "RAND()", Types.VARCHAR);
+  POSTGRESQL(
+      new PostgresqlSqlDialect(PostgresqlSqlDialect.DEFAULT_CONTEXT) {
+        @Override
+        public SqlNode getCastSpec(RelDataType type) {
+          SqlNode interval = intervalCastSpec(type);
+          return interval != null ? interval : super.getCastSpec(type);
+        }
+      },
+      "random()",
+      Types.OTHER),
+  H2(
+      new H2SqlDialect(H2SqlDialect.DEFAULT_CONTEXT) {
+        @Override
+        public SqlNode getCastSpec(RelDataType type) {
+          SqlNode interval = intervalCastSpec(type);
+          return interval != null ? interval : super.getCastSpec(type);
+        }
+      },
+      "RAND()",
+      Types.VARCHAR);
 
   private final SqlDialect dialect;
   private final String random;
@@ -26,6 +47,17 @@ public enum Backend {
     this.dialect = dialect;
     this.random = random;
     this.stringType = stringType;
+  }
+
+  /**
+   * The target of {@code CAST(? AS INTERVAL DAY)} (how {@code rel2sql.RelSql} binds an interval
+   * literal): its interval qualifier, which Calcite unparses after the keyword INTERVAL; Calcite's
+   * dialects cannot spell an interval type themselves. Null for any other type.
+   */
+  static SqlNode intervalCastSpec(RelDataType type) {
+    return SqlTypeName.INTERVAL_TYPES.contains(type.getSqlTypeName())
+        ? type.getIntervalQualifier()
+        : null;
   }
 
   /** PostgreSQL for anything that is not H2 (PostgreSQL-compatible backends). */

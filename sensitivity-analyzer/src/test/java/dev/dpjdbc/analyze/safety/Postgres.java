@@ -43,11 +43,11 @@ final class Postgres {
 
   /**
    * {@code rel} as RelSql emits it for {@code backend}, after expanding SEARCH (BETWEEN and IN
-   * after simplification) into comparisons as RelSql does. Where RelSql cannot emit a literal yet
-   * (an interval, which it sends as {@code CAST(? AS INTERVAL DAY)}, a type RelToSqlConverter
-   * cannot print), the plan is printed by RelToSqlConverter with its literals inline and only the
-   * analyst's parameters bound: these tests are about which expressions the backend evaluates on
-   * rows, not about how literals travel.
+   * after simplification) into comparisons as RelSql does. Where RelSql refuses a literal (a
+   * multi-field interval, a string cast to an interval, a {@code TIMESTAMP WITH LOCAL TIME ZONE}),
+   * the plan is printed by RelToSqlConverter with its literals inline and only the analyst's
+   * parameters bound: these tests are about which expressions the backend evaluates on rows, not
+   * about how literals travel.
    */
   static BoundSql emit(RelNode rel, Backend backend) {
     RexBuilder rex = rel.getCluster().getRexBuilder();

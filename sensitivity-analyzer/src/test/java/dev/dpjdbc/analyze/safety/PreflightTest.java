@@ -111,7 +111,7 @@ abstract class PreflightTest {
     try {
       assertEquals(sql, Preflight.of(s.boundary(), backend()));
     } catch (UnsupportedOperationException e) {
-      // RelSql cannot emit an interval literal yet (CAST(? AS INTERVAL DAY)); see Postgres.emit
+      // a literal RelSql cannot bind (a multi-field interval); see Postgres.emit
     }
     String lower = sql.sql().toLowerCase(Locale.ROOT);
     for (String table : List.of("employees", "visits", "orders", "readings")) {
