@@ -16,14 +16,16 @@ import java.time.LocalDateTime;
 /**
  * The multi-table test schema ({@code sql2rel/schema.sql}: departments public dimension, employees,
  * visits with several rows per person, customers, orders, hr.payroll, "Events") and a small
- * deterministic data set, the same on H2 and PostgreSQL.
+ * deterministic data set, the same on H2 and PostgreSQL. Every person's rows are within the caps
+ * the relational tests' policies set (3 visits per employee, 4 orders per customer). Public for the
+ * planner's golden rewrites ({@code analyze.release}).
  */
-final class FrontEndFixture {
+public final class FrontEndFixture {
   private FrontEndFixture() {}
 
   static final int EMPLOYEES = 40;
 
-  static void create(Connection c) throws SQLException {
+  public static void create(Connection c) throws SQLException {
     String ddl;
     try (InputStream in = FrontEndFixture.class.getResourceAsStream("/sql2rel/schema.sql")) {
       ddl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
