@@ -89,7 +89,7 @@ class PostgresJoinExplainIT {
     assertEquals("SUM(cost * qty)", row.get("aggregate"));
     assertContains(
         bounds,
-        "cost * qty [0.0, 500.0] (cost * qty from cost: CHECK constraint visits_cost_check;"
+        "cost * qty [0, 500] (cost * qty from cost: CHECK constraint visits_cost_check;"
             + " qty: CHECK constraint qty_range)",
         "visits.employee_id -> employees.id",
         "3 from visits: policy max_rows_per_unit");
@@ -103,7 +103,7 @@ class PostgresJoinExplainIT {
     assertEquals(1.0, ScenarioBase.num(row.get("sensitivity")), bounds);
     assertContains(
         bounds,
-        "CASE WHEN remote THEN 1 ELSE 0 END [0.0, 1.0] (CASE WHEN remote THEN 1 ELSE 0 END from"
+        "CASE WHEN remote THEN 1 ELSE 0 END [0, 1] (CASE WHEN remote THEN 1 ELSE 0 END from"
             + " its constants and operators alone)",
         "at most 1 row(s) per unit per group (employees: the unit is the primary key, one row"
             + " each)");
@@ -123,7 +123,7 @@ class PostgresJoinExplainIT {
     assertEquals(15.0, ScenarioBase.num(row.get("sensitivity")), bounds);
     assertContains(
         bounds,
-        "stars [1.0, 5.0] (CHECK constraint visit_notes_stars_check)",
+        "stars [1, 5] (CHECK constraint visit_notes_stars_check)",
         "privacy unit (visit_notes.visit_id -> visits.id, then visits.employee_id ->"
             + " employees.id (primary key); joined on the unit fkjoin.employees.id)",
         "at most 3 row(s) per unit per group (policy max_rows_per_unit of visits, enforced per"
