@@ -129,9 +129,11 @@ abstract class JdbcSurfaceScenarios extends ScenarioBase {
   void metadata_columnsDelegated() throws SQLException {
     try (Connection c = dp()) {
       DatabaseMetaData md = c.getMetaData();
-      String table = md.storesUpperCaseIdentifiers() ? "EMPLOYEES" : "employees";
+      boolean upper = md.storesUpperCaseIdentifiers();
+      String table = upper ? "EMPLOYEES" : "employees";
       int columns = 0;
-      try (ResultSet rs = md.getColumns(null, null, table, "%")) {
+      // other test classes on the same server have an employees table in their own schema
+      try (ResultSet rs = md.getColumns(null, upper ? "PUBLIC" : "public", table, "%")) {
         while (rs.next()) {
           columns++;
         }
