@@ -87,7 +87,9 @@ public final class RelationalPlanner {
     requireDomains(boundary);
     ErrorFreedom.check(boundary, analysis);
     BoundSql preflight = Preflight.of(boundary, backend);
-    Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
+    Rewritten r =
+        BoundedRewrite.rewrite(
+            boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis));
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();
     List<OutputExpr> exprs = new ArrayList<>();
@@ -208,6 +210,7 @@ public final class RelationalPlanner {
                 facts.interval().source()));
       }
     }
+    uses.addAll(r.unclamped());
     for (GroupKey k : boundary.keys()) {
       k.domain()
           .ifPresent(
