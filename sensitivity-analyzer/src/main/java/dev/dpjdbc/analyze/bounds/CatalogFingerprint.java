@@ -28,16 +28,17 @@ import java.sql.Types;
 public final class CatalogFingerprint {
   /** The fingerprint of the table whose oid is the one parameter (a decimal string). */
   public static final String SQL =
-      "SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) || ':' || c.relkind"
-          + " || ':' || c.relhassubclass"
-          + " || '|' || coalesce((SELECT string_agg(k.oid::text, ',' ORDER BY k.oid)"
+      "SELECT pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(c.relname)"
+          + " || ':' || c.relkind || ':' || c.relhassubclass"
+          + " || '|' || coalesce((SELECT pg_catalog.string_agg(k.oid::text, ',' ORDER BY k.oid)"
           + " FROM pg_catalog.pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'c'"
           + " AND k.convalidated AND NOT k.connoinherit), '')"
-          + " || '|' || coalesce((SELECT string_agg(a.attnum || ':' || quote_ident(a.attname)"
-          + " || ':' || a.atttypid || ':' || a.atttypmod, ',' ORDER BY a.attnum)"
+          + " || '|' || coalesce((SELECT pg_catalog.string_agg(a.attnum || ':'"
+          + " || pg_catalog.quote_ident(a.attname) || ':' || a.atttypid || ':' || a.atttypmod,"
+          + " ',' ORDER BY a.attnum)"
           + " FROM pg_catalog.pg_attribute a"
           + " WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '')"
-          + " || '|' || coalesce((SELECT string_agg(k.oid::text, ',' ORDER BY k.oid)"
+          + " || '|' || coalesce((SELECT pg_catalog.string_agg(k.oid::text, ',' ORDER BY k.oid)"
           + " FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_constraint k"
           + " ON k.contypid = a.atttypid WHERE a.attrelid = c.oid AND a.attnum > 0"
           + " AND NOT a.attisdropped AND k.contype = 'c' AND k.convalidated), '')"
