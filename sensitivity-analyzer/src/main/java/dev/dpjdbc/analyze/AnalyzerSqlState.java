@@ -25,6 +25,11 @@ public enum AnalyzerSqlState {
   MISSING_BOUND("ZD001"),
   /** The table has no privacy unit (no policy privacy_unit, no primary key). */
   MISSING_PRIVACY_UNIT("ZD002"),
+  /**
+   * The catalog facts a cached plan relied on (a CHECK, a column type) changed before it ran; the
+   * statement failed before aggregating any row, and the next plan reads the catalog again.
+   */
+  CATALOG_CHANGED("ZD003"),
   /** The analyst's privacy budget cannot cover this query. */
   BUDGET_EXHAUSTED("ZD100"),
   /** The policy file is invalid. */

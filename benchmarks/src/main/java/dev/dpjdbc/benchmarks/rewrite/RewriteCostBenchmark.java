@@ -1,6 +1,9 @@
 package dev.dpjdbc.benchmarks.rewrite;
 
 import dev.dpjdbc.analyze.SensitivityAnalyzer;
+import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.release.RelationalPlanner;
+import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.benchmarks.rewrite.CandidateShapes.Rewriter;
 import dev.dpjdbc.benchmarks.rewrite.Harness.Setting;
 import dev.dpjdbc.benchmarks.rewrite.Report.FamilyResult;
@@ -35,8 +38,12 @@ import java.util.regex.Pattern;
  *       per pass (wall and CPU ratios) go.
  * </ul>
  *
- * To measure another generator's real rewrite (the new analyzer's), add it to {@code rewriters}
- * below: it becomes one more column, run in the same round-robin as the others.
+ * The generated columns ({@code rewriters} below): {@code old}, the old analyzer's rewrite; {@code
+ * new}, the relational analyzer's ({@code RelationalPlanner}, the statement the driver runs for
+ * joins, subqueries and expressions) with the bounds the CHECKs give; {@code new-policy}, the same
+ * planner when the policy bounds the summed column one unit inside its CHECK, so that the clamp
+ * cannot be left out (the cost of a policy-bounded column). Another generator is one more entry:
+ * one more column, run in the same round-robin as the others.
  */
 public final class RewriteCostBenchmark {
   private RewriteCostBenchmark() {}
@@ -89,7 +96,15 @@ public final class RewriteCostBenchmark {
       Policy policy = Policy.parse(BenchData.policyYaml(), "rewrite-cost benchmark policy");
       Map<String, Rewriter> rewriters = new LinkedHashMap<>();
       rewriters.put("old", Rewriter.of(SensitivityAnalyzer.create(c, policy)));
-      // the new analyzer's rewrite goes here, e.g. rewriters.put("new", sql -> ...emit(...));
+      rewriters.put(
+          "new",
+          Rewriter.of(new RelationalPlanner(new ConstraintCatalog(c), policy, Backend.POSTGRESQL)));
+      Policy bounded =
+          Policy.parse(BenchData.policyYamlWithBounds(), "rewrite-cost benchmark, policy bounds");
+      rewriters.put(
+          "new-policy",
+          Rewriter.of(new RelationalPlanner(new ConstraintCatalog(c), bounded, Backend.POSTGRESQL))
+              .valuesOnly());
       Pattern only = Pattern.compile(opt.get("only"));
       List<Family> families = new ArrayList<>();
       for (Family f : new CandidateShapes(rewriters).all()) {

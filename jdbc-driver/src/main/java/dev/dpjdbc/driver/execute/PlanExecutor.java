@@ -1,6 +1,7 @@
 package dev.dpjdbc.driver.execute;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
+import dev.dpjdbc.analyze.bounding.CatalogGuard;
 import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import java.sql.Connection;
@@ -93,7 +94,11 @@ public final class PlanExecutor {
     }
   }
 
-  /** Executes a prepared plan and collects its per-group coordinates (the data is read here). */
+  /**
+   * Executes a prepared plan and collects its per-group coordinates (the data is read here). When
+   * the statement's re-check of the catalog fails ({@link CatalogGuard}), the error is {@code
+   * ZD003} ({@link AnalyzerSqlState#CATALOG_CHANGED}): the caller should forget its cached plans.
+   */
   public static RawResult execute(Prepared prepared) throws SQLException {
     PrivacyPlan plan = prepared.plan;
     int keys = plan.groupKeys().size();
@@ -118,6 +123,14 @@ public final class PlanExecutor {
         prepared.running.finish();
       }
     } catch (SQLException e) {
+      if (CatalogGuard.isFailure(e)) {
+        throw new SQLException(
+            "the database's constraints or column types that this query's plan relied on changed"
+                + " after it was planned (a CHECK dropped, a column's type altered); the query"
+                + " stopped before aggregating any row. dpjdbc reads the catalog again: run the"
+                + " query again",
+            AnalyzerSqlState.CATALOG_CHANGED.code());
+      }
       throw BackendErrors.scrub(e);
     }
     return groups.result();

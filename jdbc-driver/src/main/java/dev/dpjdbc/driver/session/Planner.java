@@ -10,4 +10,10 @@ import java.sql.SQLException;
 @FunctionalInterface
 public interface Planner {
   PrivacyPlan plan(String sql) throws SQLException;
+
+  /**
+   * A plan's statement found the catalog changed since it was planned (SQLState ZD003): forget the
+   * cached catalog and plans ({@code SensitivityAnalyzer.refreshCatalog}).
+   */
+  default void catalogChanged() {}
 }

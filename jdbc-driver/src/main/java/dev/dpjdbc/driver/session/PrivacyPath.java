@@ -92,7 +92,15 @@ final class PrivacyPath {
     }
     try (Checked c = check(sql, params, settings, timeout)) {
       Ledger.BudgetStatus after = ledger.charge(analyst, budget, c.allocation().cost(), sql);
-      RawResult raw = PlanExecutor.execute(c.prepared());
+      RawResult raw;
+      try {
+        raw = PlanExecutor.execute(c.prepared());
+      } catch (SQLException e) {
+        if (AnalyzerSqlState.CATALOG_CHANGED.code().equals(e.getSQLState())) {
+          planner.catalogChanged(); // the next query plans against the catalog as it is now
+        }
+        throw e;
+      }
       NoisyResult noisy = perturber.perturb(raw, c.plan(), new Grant(c.allocation(), after));
       Table released = PostProcess.release(noisy, c.plan());
       return new Outcome(released, -1, CostWarning.of(analyst, c.allocation(), after));

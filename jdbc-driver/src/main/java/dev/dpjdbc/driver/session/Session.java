@@ -82,7 +82,17 @@ public final class Session implements AutoCloseable {
           config.analyst(),
           budgetOf(policy, config.analyst()),
           backend,
-          analyzer::plan,
+          new Planner() {
+            @Override
+            public PrivacyPlan plan(String sql) throws SQLException {
+              return analyzer.plan(sql);
+            }
+
+            @Override
+            public void catalogChanged() {
+              analyzer.refreshCatalog();
+            }
+          },
           ledger,
           QuerySettings.from(policy.query()),
           (c, changed) -> backends.giveBack(config, c, changed),

@@ -8,6 +8,7 @@ import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
+import dev.dpjdbc.analyze.safety.Warranted;
 import dev.dpjdbc.policy.Policy;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -55,14 +56,20 @@ public final class BoundedRewrite {
   private final List<Partial> partials = new ArrayList<>();
   private final CoordinateSet coords = new CoordinateSet();
   private final Clamps clamps;
+  private final Unclamped unclamped;
   private final List<Coord> coordExprs = new ArrayList<>();
 
   private BoundedRewrite(
-      Boundary boundary, ContributionLimits limits, RelNode below, List<Integer> unit) {
+      Boundary boundary,
+      ContributionLimits limits,
+      RelNode below,
+      List<Integer> unit,
+      Unclamped unclamped) {
     this.boundary = boundary;
     this.limits = limits;
     this.below = below;
     this.unit = unit;
+    this.unclamped = unclamped;
     RelOptCluster cluster = below.getCluster();
     this.rex = cluster.getRexBuilder();
     this.clamps = new Clamps(rex);
@@ -77,13 +84,16 @@ public final class BoundedRewrite {
   }
 
   /**
-   * Rewrites {@code boundary}'s input.
+   * Rewrites {@code boundary}'s input. A row-level clamp that {@code warranted} shows to change no
+   * value is left out ({@link Unclamped}); when that rests on the catalog, the statement re-checks
+   * it ({@link CatalogGuard}).
    *
    * @throws SQLException 0A000 when an aggregated value has no bound (naming the three ways to give
    *     one), when the unit cannot be made a column, or for an aggregate the rewrite does not bound
    *     yet
    */
-  public static Rewritten rewrite(Boundary boundary, PrivacyAnalysis analysis, Policy policy)
+  public static Rewritten rewrite(
+      Boundary boundary, PrivacyAnalysis analysis, Policy policy, Warranted warranted)
       throws SQLException {
     ContributionLimits limits = ContributionLimits.of(boundary, policy);
     RelNode below = boundary.below();
@@ -93,7 +103,8 @@ public final class BoundedRewrite {
       below = e.rel();
       unit = e.columns();
     }
-    return new BoundedRewrite(boundary, limits, below, unit).build();
+    return new BoundedRewrite(boundary, limits, below, unit, Unclamped.of(boundary, warranted))
+        .build();
   }
 
   private Rewritten build() throws SQLException {
@@ -146,7 +157,11 @@ public final class BoundedRewrite {
       names.add("c" + i);
     }
     b.project(out, names, true);
-    return new Rewritten(b.build(), coords.coordinates(), outputs, descriptions, limits);
+    if (unclamped.catalogRelied()) {
+      b.filter(CatalogGuard.condition(rex, unclamped.warrants())); // outermost: see CatalogGuard
+    }
+    return new Rewritten(
+        b.build(), coords.coordinates(), outputs, descriptions, limits, unclamped.uses());
   }
 
   /**
@@ -156,20 +171,8 @@ public final class BoundedRewrite {
   private void preAggregated(int keys) {
     int u = unit.size();
     if (limits.enforceGroups()) {
-      List<RexNode> partition = new ArrayList<>();
-      for (int i = 0; i < u; i++) {
-        partition.add(b.field(keys + i));
-      }
-      RexNode rank =
-          b.aggregateCall(SqlStdOperatorTable.ROW_NUMBER)
-              .over()
-              .partitionBy(partition)
-              .orderBy(b.call(Clamps.RANDOM))
-              .toRex();
-      b.projectPlus(b.alias(rank, "dp_rank"));
-      b.filter(
-          b.lessThanOrEqual(
-              b.field("dp_rank"), clamps.literal(limits.groupsPerUnit(), SqlTypeName.BIGINT)));
+      limits.keepGroupsPerUnit(
+          b, clamps.literal(limits.groupsPerUnit(), SqlTypeName.BIGINT), keys, u);
     }
     List<RexNode> ps = partialFields(keys + u);
     List<RexNode> perUnit = new ArrayList<>();
@@ -351,6 +354,9 @@ public final class BoundedRewrite {
   /** The row-level field holding input column {@code arg} clamped to {@code iv}. */
   private int clamped(int arg, Interval iv) {
     RexNode x = rex.makeInputRef(below, arg);
+    if (!unclamped.needed(arg, iv.lower(), iv.upper(), column(arg))) {
+      return row(x); // the clamp would change no value (Unclamped)
+    }
     return row(clamps.clamp(x, iv.lower(), iv.upper()));
   }
 

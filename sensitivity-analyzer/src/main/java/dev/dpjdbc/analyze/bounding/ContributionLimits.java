@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.tools.RelBuilder;
 
 /**
  * How much one privacy unit may contribute to the DP aggregate, and whether the rewrite must
@@ -107,6 +110,27 @@ public record ContributionLimits(
         true,
         policySource + ", enforced per unit",
         combinations);
+  }
+
+  /**
+   * Over per-(unit, group) rows on {@code b}'s stack whose unit is fields {@code from} .. {@code
+   * from + units - 1}: keeps L0 rows per unit chosen at random, {@code ROW_NUMBER() OVER (PARTITION
+   * BY unit ORDER BY RANDOM()) <= l0} (one row per group, so exactly L0 groups where a unit has
+   * more).
+   */
+  void keepGroupsPerUnit(RelBuilder b, RexNode l0, int from, int units) {
+    List<RexNode> partition = new ArrayList<>();
+    for (int i = 0; i < units; i++) {
+      partition.add(b.field(from + i));
+    }
+    RexNode rank =
+        b.aggregateCall(SqlStdOperatorTable.ROW_NUMBER)
+            .over()
+            .partitionBy(partition)
+            .orderBy(b.call(Clamps.RANDOM))
+            .toRex();
+    b.projectPlus(b.alias(rank, "dp_rank"));
+    b.filter(b.lessThanOrEqual(b.field("dp_rank"), l0));
   }
 
   private static boolean nullable(Boundary boundary, GroupKey k) {

@@ -1,5 +1,6 @@
 package dev.dpjdbc.analyze.bounding;
 
+import dev.dpjdbc.analyze.plan.BoundUse;
 import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import java.util.List;
@@ -14,10 +15,16 @@ import org.apache.calcite.rel.RelNode;
  *     group's noisy coordinates
  * @param callDescriptions per call, its human form ("SUM(price * qty)")
  * @param limits C and L0
+ * @param unclamped the clamps left out because they change no value, and why (EXPLAIN PRIVACY)
  */
 public record Rewritten(
     RelNode rel,
     List<Coordinate> coordinates,
     List<OutputExpr> callOutputs,
     List<String> callDescriptions,
-    ContributionLimits limits) {}
+    ContributionLimits limits,
+    List<BoundUse> unclamped) {
+  public Rewritten {
+    unclamped = List.copyOf(unclamped);
+  }
+}

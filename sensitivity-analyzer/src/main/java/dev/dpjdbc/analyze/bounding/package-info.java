@@ -6,8 +6,13 @@
  *
  * <ul>
  *   <li><b>Clamping.</b> Every value an aggregate sums is clamped to its interval [L, U] with a
- *       NULL-preserving {@code CASE}, even where a constraint already guarantees it (a {@code NOT
- *       VALID} constraint or a policy bound does not).
+ *       NULL-preserving {@code CASE}, unless every value it can hold already lies in [L, U] ({@link
+ *       dev.dpjdbc.analyze.bounding.Unclamped}): the expression bounds itself ({@code CASE WHEN
+ *       remote THEN 1 ELSE 0 END}), or, on PostgreSQL, validated CHECKs, domains, NUMERIC precision
+ *       or the column type do, and the statement re-checks those catalog facts in its own snapshot
+ *       ({@link dev.dpjdbc.analyze.bounding.CatalogGuard}). A policy bound or a {@code NOT VALID}
+ *       constraint is never such a fact. λ is computed from [L, U] either way, so leaving a
+ *       redundant clamp out changes neither λ nor any answer.
  *   <li><b>Contribution bounding.</b> When the privacy analysis guarantees a bound C on rows per
  *       unit (a unit that is the primary key: C = 1), nothing more is needed. Otherwise the rows
  *       are first aggregated per (unit, group) — ZetaSQL's per-unit pre-aggregation — and each

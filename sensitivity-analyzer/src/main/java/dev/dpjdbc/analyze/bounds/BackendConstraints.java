@@ -14,7 +14,12 @@ import java.util.Map;
  * The backend-specific half of the catalog: enforced CHECK constraints (table and domain) and enum
  * labels, read from PostgreSQL's {@code pg_catalog} or H2 2.x's {@code INFORMATION_SCHEMA}. Only
  * constraints the backend enforces on every row count: PostgreSQL's NOT VALID ones ({@code
- * convalidated = false}) are skipped.
+ * convalidated = false}) are skipped, and so are its NO INHERIT ones ({@code connoinherit}), which
+ * do not hold for the rows of child tables that a scan of the parent returns too. H2 records no
+ * such flag: a CHECK added with {@code ALTER TABLE ... ADD CONSTRAINT ... NOCHECK} is listed like
+ * any other although rows older than it were never checked, so H2's CHECKs bound the noise (the
+ * rewrite clamps to them) but are never taken as facts that make a clamp unnecessary ({@link
+ * #warrant}).
  */
 interface BackendConstraints {
 
@@ -45,6 +50,15 @@ interface BackendConstraints {
     return false;
   }
 
+  /**
+   * The table's {@link CatalogWarrant}, when this backend can re-check its catalog facts inside a
+   * statement and the table qualifies (PostgreSQL, see {@link CatalogFingerprint#read}); null
+   * otherwise.
+   */
+  default CatalogWarrant warrant(Connection c, String schema, String table) throws SQLException {
+    return null;
+  }
+
   static BackendConstraints forProduct(String productName) {
     String p = productName.toLowerCase(java.util.Locale.ROOT);
     if (p.contains("postgres")) {
@@ -69,13 +83,17 @@ interface BackendConstraints {
     }
   }
 
-  /** PostgreSQL: {@code pg_constraint} (validated only), domains, {@code pg_enum}. */
+  /**
+   * PostgreSQL: {@code pg_constraint} (validated and inheritable only), domains, {@code pg_enum};
+   * catalog warrants ({@link CatalogFingerprint}).
+   */
   final class Postgres extends Queried {
     private static final String TABLE_CHECKS =
         "SELECT con.conname, pg_get_constraintdef(con.oid, true) FROM pg_constraint con"
             + " JOIN pg_class c ON c.oid = con.conrelid"
             + " JOIN pg_namespace n ON n.oid = c.relnamespace"
-            + " WHERE con.contype = 'c' AND con.convalidated AND n.nspname = ? AND c.relname = ?"
+            + " WHERE con.contype = 'c' AND con.convalidated AND NOT con.connoinherit"
+            + " AND n.nspname = ? AND c.relname = ?"
             + " ORDER BY con.conname";
     private static final String DOMAIN_CHECKS =
         "SELECT a.attname, t.typname, con.conname, pg_get_constraintdef(con.oid, true)"
@@ -102,6 +120,11 @@ interface BackendConstraints {
 
     Postgres() {
       super(TABLE_CHECKS, DOMAIN_CHECKS, ENUMS, DOMAIN_BASES);
+    }
+
+    @Override
+    public CatalogWarrant warrant(Connection c, String schema, String table) throws SQLException {
+      return CatalogFingerprint.read(c, schema, table);
     }
 
     /**

@@ -28,6 +28,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * SMALLINT → [−32768, 32767]; TINYINT → [−128, 127]; BOOLEAN → values {true, false}; enum → its
  * labels.
  *
+ * <p>On PostgreSQL each table also gets a {@link CatalogWarrant} (read first, before the facts):
+ * the fingerprint a statement compares in its own snapshot when its plan left a clamp out on the
+ * strength of these facts, so that a plan cached before DDL fails instead of relying on a dropped
+ * constraint (see {@code analyze.bounding.CatalogGuard}). Other uses of the cache (primary keys,
+ * foreign keys, the error rule's facts) are not re-checked: after DDL call {@link #clear}.
+ *
  * <p>Intervals of DATE, TIMESTAMP and TIMESTAMP WITH TIME ZONE columns (from CHECKs comparing them
  * with date and time constants) are in Calcite's units: days, or milliseconds, since 1970-01-01
  * ({@link DatetimeBounds}); the old analyzer aggregates numeric columns only and never reads them.
@@ -161,6 +167,9 @@ public final class ConstraintCatalog {
 
   private TableMeta read(Connection connection, DatabaseMetaData md, String schema, String table)
       throws SQLException {
+    // the fingerprint first: a change after it makes a statement's re-check fail, even if the
+    // facts below were read after the change (never the other way round)
+    CatalogWarrant warrant = backend.warrant(connection, schema, table);
     Map<String, List<String>> enums = backend.enumLabels(connection, schema, table);
     Map<String, String> domainBases = backend.domainBaseTypes(connection, schema, table);
     Map<String, ColumnMeta> columns = new LinkedHashMap<>();
@@ -284,7 +293,8 @@ public final class ConstraintCatalog {
         fkList,
         intervals,
         values,
-        valueSources);
+        valueSources,
+        warrant);
   }
 
   /** JDBC type of a PostgreSQL base type name (for domain columns). */

@@ -22,6 +22,8 @@ import java.util.Set;
  * @param constraintIntervals by column (backend spelling); only enforced constraints
  * @param constraintValues public value sets by column (CHECK IN list, enum, BOOLEAN)
  * @param valueSources where each value set came from
+ * @param warrant how a statement re-checks that these facts still hold ({@link
+ *     CatalogFingerprint}), or null when the backend or the table offers no such check
  */
 public record TableMeta(
     String schema,
@@ -32,7 +34,8 @@ public record TableMeta(
     List<ForeignKey> foreignKeys,
     Map<String, Interval> constraintIntervals,
     Map<String, List<Object>> constraintValues,
-    Map<String, String> valueSources) {
+    Map<String, String> valueSources,
+    CatalogWarrant warrant) {
 
   /** {@code columns} of this table reference {@code refTable(refColumns)}. */
   public record ForeignKey(

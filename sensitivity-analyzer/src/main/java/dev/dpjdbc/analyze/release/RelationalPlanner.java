@@ -88,7 +88,9 @@ public final class RelationalPlanner {
     requireDomains(boundary);
     // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
     // unbounded value could raise; both are checks on the plan, before anything runs
-    Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
+    Rewritten r =
+        BoundedRewrite.rewrite(
+            boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis));
     ErrorFreedom.check(boundary, analysis);
     BoundSql preflight = Preflight.of(boundary, backend);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
@@ -215,6 +217,7 @@ public final class RelationalPlanner {
                 facts.interval().source()));
       }
     }
+    uses.addAll(r.unclamped());
     for (GroupKey k : boundary.keys()) {
       k.domain()
           .ifPresent(

@@ -79,6 +79,29 @@ public final class ErrorFreedom {
     new ErrorFreedom(analysis).facts(below);
   }
 
+  /**
+   * The facts this rule derives about {@code boundary}'s input columns, as intervals ({@link
+   * Warranted}): what the clamps of the bounded rewrite may rely on. When the plan does not pass
+   * {@link #check}, nothing is known.
+   */
+  public static Warranted warranted(Boundary boundary, PrivacyAnalysis analysis) {
+    RelNode below = boundary.below();
+    List<Fact> facts;
+    try {
+      facts = new ErrorFreedom(analysis).facts(below);
+    } catch (SQLException | RuntimeException unknown) {
+      return Warranted.nothing(below.getRowType().getFieldCount());
+    }
+    List<Interval> out = new ArrayList<>();
+    for (Fact f : facts) {
+      out.add(
+          f.alwaysNull() || !f.bounded()
+              ? Interval.UNBOUNDED
+              : f.interval("the database's constraints and column types"));
+    }
+    return new Warranted(out);
+  }
+
   /** {@link #check(RelNode, PrivacyAnalysis)} of the boundary's input; a public plan passes. */
   public static void check(Boundary boundary, PrivacyAnalysis analysis) throws SQLException {
     if (!boundary.isPublic()) {
