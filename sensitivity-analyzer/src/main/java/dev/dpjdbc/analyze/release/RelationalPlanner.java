@@ -89,7 +89,7 @@ public final class RelationalPlanner {
     // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
     // unbounded value could raise; both are checks on the plan, before anything runs
     Rewritten r = BoundedRewrite.rewrite(boundary, analysis, policy);
-    ErrorFreedom.check(boundary, analysis);
+    ErrorFreedom.check(boundary, analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();
