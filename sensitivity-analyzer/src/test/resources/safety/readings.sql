@@ -1,6 +1,9 @@
 -- Extra private table for the error-freedom tests: columns without CHECKs (unbounded int4, int8,
 -- int2, float8, unconstrained numeric, text, timestamp, date), one CHECK-bounded float, and one
--- column bounded only by the policy (a clamp bound, not a guarantee about stored values).
+-- column bounded only by the policy (a clamp bound, not a guarantee about stored values). NaN and
+-- infinities: fixed NUMERIC(6,2) has a finite range but holds 'NaN' on PostgreSQL; pos and half
+-- have only a lower CHECK, which 'NaN' (and '+Infinity' for the float) pass; lim's two-sided
+-- CHECK excludes them.
 CREATE TABLE readings (
   id INTEGER PRIMARY KEY,
   employee_id INTEGER NOT NULL REFERENCES employees (id),
@@ -13,5 +16,9 @@ CREATE TABLE readings (
   code VARCHAR(20),
   taken TIMESTAMP,
   due DATE,
-  capped INTEGER
+  capped INTEGER,
+  fixed NUMERIC(6,2),
+  pos NUMERIC(6,2) CHECK (pos >= 0),
+  lim NUMERIC(6,2) CHECK (lim BETWEEN 0 AND 100),
+  half DOUBLE PRECISION CHECK (half >= 0)
 );

@@ -90,8 +90,8 @@ public final class RelationalPlanner {
     // unbounded value could raise; both are checks on the plan, before anything runs
     Rewritten r =
         BoundedRewrite.rewrite(
-            boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis));
-    ErrorFreedom.check(boundary, analysis);
+            boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis, backend));
+    ErrorFreedom.check(boundary, analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();

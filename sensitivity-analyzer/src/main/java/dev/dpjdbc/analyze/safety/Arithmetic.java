@@ -32,14 +32,26 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       preflight divides by before any row is read; floating-point division needs an interval that
  *       excludes 0 (a tiny divisor overflows);
  *   <li>dates and timestamps ± intervals or days: the result stays within PostgreSQL's timestamp
- *       range; intervals stay within the interval type.
+ *       range, and no operand may be 'infinity' (PostgreSQL raises "cannot subtract infinite
+ *       dates"); intervals stay within the interval type, and an interval is multiplied only by a
+ *       number that cannot be NaN or infinite ("interval out of range").
  * </ul>
+ *
+ * <p>NaN and ±Infinity raise no error in numeric or floating-point arithmetic on either backend
+ * (PostgreSQL raises an overflow only when finite operands give an infinite result): they pass
+ * through, NaN in giving NaN, an infinity giving infinities or NaN (∞ − ∞, ∞ × 0), and x / ±∞
+ * giving 0 ({@link #special}).
  */
 final class Arithmetic {
   private static final String CAST_FIX =
       "Bound it in the query — LEAST(GREATEST(x, lo), hi), or CASE WHEN x BETWEEN lo AND hi THEN"
           + " ... END — or give the column a CHECK constraint; or compute in a wider type:"
           + " CAST(x AS bigint) or CAST(x AS numeric).";
+  private static final String FLOAT_FIX =
+      "Bound it in the query — LEAST(GREATEST(x, lo), hi), or CASE WHEN x BETWEEN lo AND hi THEN"
+          + " ... END, which also rule out NaN and ±Infinity — or give the column a CHECK"
+          + " constraint with both bounds (a cast to bigint would itself fail on NaN, ±Infinity"
+          + " and values beyond 9.2e18).";
   private static final String DIVISOR_FIX =
       "Guard the divisor: x / NULLIF(d, 0), or CASE WHEN d <> 0 THEN x / d END.";
 
@@ -75,10 +87,12 @@ final class Arithmetic {
       throw new Refusal(
           describe(kind) + " " + text,
           overflowWhy(type, ops, call),
-          TypeLimits.isInteger(type) || TypeLimits.isFloat(type)
+          TypeLimits.isInteger(type)
               ? CAST_FIX
-              : "Bound the operands: give the columns CHECK constraints, or clamp them in the"
-                  + " query with LEAST(GREATEST(x, lo), hi) or a CASE.");
+              : TypeLimits.isFloat(type)
+                  ? FLOAT_FIX
+                  : "Bound the operands: give the columns CHECK constraints, or clamp them in the"
+                      + " query with LEAST(GREATEST(x, lo), hi) or a CASE.");
     }
     if (kind == SqlKind.TIMES && TypeLimits.isFloat(type) && !ops.get(0).integral()) {
       if (!ops.get(1).integral()) {
@@ -89,7 +103,42 @@ final class Arithmetic {
             "Compute it in numeric: CAST(x AS numeric) * y.");
       }
     }
-    return r;
+    return special(r, ops, kind);
+  }
+
+  /**
+   * {@code r}, the result over the operands' finite values, with the non-finite values the
+   * operation gives when an operand may be one: NaN from NaN; infinities from an infinity, and NaN
+   * from two (∞ − ∞, ∞ / ∞) or from ∞ × 0; for division, 0 from x / ±∞; for modulo only NaN (∞ % y
+   * is NaN, x % ∞ is x).
+   */
+  static Fact special(Fact r, List<Fact> ops, SqlKind kind) {
+    int s = 0;
+    int infinite = 0;
+    for (Fact f : ops) {
+      s |= f.mayBeNaN() ? Fact.NAN : 0;
+      infinite += f.mayBeInfinite() ? 1 : 0;
+    }
+    if (infinite > 0) {
+      s |= kind == SqlKind.MOD ? Fact.NAN : Fact.POS_INF | Fact.NEG_INF;
+    }
+    if (infinite > 1 || kind == SqlKind.TIMES && infinite > 0 && timesZero(ops)) {
+      s |= Fact.NAN;
+    }
+    if (kind == SqlKind.DIVIDE && ops.size() == 2 && ops.get(1).mayBeInfinite()) {
+      r = r.withZero();
+    }
+    return r.withSpecial(s);
+  }
+
+  /** In a product with an infinite factor, another factor may be 0 or NaN. */
+  private static boolean timesZero(List<Fact> ops) {
+    for (Fact f : ops) {
+      if (f.mayBeZero() || f.mayBeNaN() || f.mayBeInfinite() && f.lo() <= 0 && f.hi() >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int sumScales(List<Fact> ops) {
@@ -115,12 +164,15 @@ final class Arithmetic {
           DIVISOR_FIX);
     }
     if (TypeLimits.isFloat(type)) {
-      return floatDivide(call, ops, names, mod);
+      return special(floatDivide(call, ops, names, mod), ops, call.getKind());
     }
     if (mod) {
       // |x MOD d| <= |x|: nothing overflows once d is nonzero
       double m = x.magnitude();
-      return Fact.range(-m, m, x.integral() && d.integral(), Math.max(x.scale(), d.scale()));
+      return special(
+          Fact.range(-m, m, x.integral() && d.integral(), Math.max(x.scale(), d.scale())),
+          ops,
+          SqlKind.MOD);
     }
     if (TypeLimits.isDecimal(type)) {
       if (!x.bounded()) {
@@ -129,7 +181,7 @@ final class Arithmetic {
             "its value is not bounded, so the quotient can overflow numeric",
             "Bound the dividend with a CHECK constraint, LEAST/GREATEST or a CASE.");
       }
-      return quotientBound(call, ops, x, d).withScale(Fact.ANY_SCALE);
+      return special(quotientBound(call, ops, x, d).withScale(Fact.ANY_SCALE), ops, SqlKind.DIVIDE);
     }
     Fact r = quotientBound(call, ops, x, d).withIntegral(true);
     if (!TypeLimits.fits(r, type)) {
@@ -138,7 +190,7 @@ final class Arithmetic {
           overflowWhy(type, ops, call) + " (the lowest " + TypeLimits.name(type) + " / -1)",
           CAST_FIX);
     }
-    return r;
+    return special(r, ops, SqlKind.DIVIDE); // EXTRACT, typed bigint, is numeric in PostgreSQL
   }
 
   /** The quotient's range: exact when the divisor's interval excludes 0, else from its granule. */
@@ -190,12 +242,24 @@ final class Arithmetic {
     RelDataType type = call.getType();
     for (int i = 0; i < ops.size(); i++) {
       RelDataType t = call.getOperands().get(i).getType();
+      if (TypeLimits.isNumeric(t) && ops.get(i).mayBeSpecial()) {
+        throw new Refusal(
+            describe(call.getKind()) + " " + text,
+            names.text(call.getOperands().get(i))
+                + " may be NaN or infinite, and PostgreSQL raises \"interval out of range\" for"
+                + " an interval times NaN or ±Infinity",
+            "Guard the number: CASE WHEN x BETWEEN lo AND hi THEN ... END (NaN and ±Infinity fail"
+                + " BETWEEN), or give the column a CHECK constraint with an upper bound.");
+      }
       if (SqlTypeUtil.isDatetime(t) && !TypeLimits.fits(ops.get(i), t)) {
         throw new Refusal(
             "date arithmetic " + text,
             names.text(call.getOperands().get(i))
-                + " has no bound, and a value near the end of the calendar makes the result leave"
-                + " the timestamp range",
+                + (ops.get(i).bounded()
+                    ? " may be 'infinity', and PostgreSQL raises \"cannot subtract infinite"
+                        + " dates\" (or timestamps)"
+                    : " has no bound, and a value near the end of the calendar makes the result"
+                        + " leave the timestamp range"),
             "Compare the column with a constant computed from it instead (hired > CURRENT_DATE -"
                 + " 30 rather than hired + 30 > CURRENT_DATE), or give the column a CHECK"
                 + " constraint.");

@@ -14,10 +14,13 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *
  * <ul>
  *   <li>to a text type: always (both backends truncate on an explicit cast, they do not fail);
- *   <li>between numbers: to an integer type or a {@code numeric(p,s)} when the (rounded) interval
- *       fits; to double precision or real from integers, and from numeric when the interval is
- *       bounded and the scale is at most 300 (PostgreSQL raises an error when a tiny numeric
- *       underflows); from double precision to real only for whole numbers within range;
+ *   <li>between numbers: to an integer type when the (rounded) interval fits and the value cannot
+ *       be NaN or infinite (PostgreSQL: "cannot convert NaN to integer", "integer out of range");
+ *       to a {@code numeric(p,s)} when the (rounded) interval fits and the value cannot be infinite
+ *       ('NaN' fits every precision, '±Infinity' none: "numeric field overflow"); to double
+ *       precision or real from integers, and from numeric when the interval is bounded and the
+ *       scale is at most 300 (PostgreSQL raises an error when a tiny numeric underflows; NaN and
+ *       ±Infinity convert); from double precision to real only for whole numbers within range;
  *   <li>BOOLEAN to and from numbers; a type to itself (nullability, length, a wider numeric);
  *   <li>DATE to TIMESTAMP when the date lies in the timestamp range; TIMESTAMP to DATE; between
  *       TIMESTAMP and TIMESTAMP WITH TIME ZONE within the range; interval to interval of the same
@@ -43,6 +46,10 @@ final class CastRule {
       return Fact.ALL;
     }
     if (sameOrWider(from, to)) {
+      if (TypeLimits.isInteger(to) && in.mayBeSpecial()) {
+        // EXTRACT, typed bigint by Calcite, is numeric in PostgreSQL and Infinity for 'infinity'
+        throw nonFinite(cast, names, to, in.mayBeNaN() ? "NaN" : "infinite");
+      }
       return in; // nullability, a longer string, a wider numeric, a finer timestamp
     }
     if (SqlTypeUtil.isCharacter(from)) {
@@ -102,6 +109,9 @@ final class CastRule {
       if (in.lo() < TypeLimits.min(to) + margin || in.hi() > TypeLimits.max(to) - margin) {
         throw outOfRange(cast, text, from, to);
       }
+      if (in.mayBeSpecial()) {
+        throw nonFinite(cast, names, to, in.mayBeNaN() ? "NaN" : "infinite");
+      }
       return Fact.range(r.lo(), r.hi(), true, 0).withNonzero(in.nonzero() && in.integral());
     }
     if (TypeLimits.isDecimal(to)) {
@@ -111,9 +121,13 @@ final class CastRule {
       if (!in.bounded() || in.magnitude() + half >= limit) {
         throw outOfRange(cast, text, from, to);
       }
+      if (in.mayBeInfinite()) {
+        throw nonFinite(cast, names, to, "infinite");
+      }
       boolean keepsNonzero = in.integral() || in.scale() <= to.getScale();
       return Fact.range(r.lo(), r.hi(), in.integral(), Math.min(in.scale(), to.getScale()))
-          .withNonzero(in.nonzero() && keepsNonzero);
+          .withNonzero(in.nonzero() && keepsNonzero)
+          .withSpecial(in.special() & Fact.NAN);
     }
     // to real or double precision
     boolean toReal = to.getSqlTypeName() == SqlTypeName.REAL;
@@ -133,7 +147,8 @@ final class CastRule {
       throw outOfRange(cast, text, from, to);
     }
     return Fact.range(in.lo(), in.hi(), in.integral(), Fact.ANY_SCALE)
-        .withNonzero(in.nonzero() && (in.integral() || in.scale() <= 300));
+        .withNonzero(in.nonzero() && (in.integral() || in.scale() <= 300))
+        .withSpecial(in.special()); // NaN and ±Infinity convert to themselves
   }
 
   private static Fact datetime(
@@ -142,7 +157,8 @@ final class CastRule {
     boolean toDate = to.getSqlTypeName() == SqlTypeName.DATE;
     boolean fromTime = from.getSqlTypeName() == SqlTypeName.TIME;
     if (to.getSqlTypeName() == SqlTypeName.TIME || toDate && !fromTime) {
-      return Arithmetic.synth(cast, List.of(in)); // drops the date or the time: never fails
+      // drops the date or the time: never fails ('infinity' stays 'infinity' as a date)
+      return Arithmetic.synth(cast, List.of(in)).withSpecial(toDate ? in.special() : 0);
     }
     if (fromTime || !TypeLimits.fits(in, from)) {
       throw new Refusal(
@@ -157,12 +173,56 @@ final class CastRule {
   }
 
   private static Refusal outOfRange(RexCall cast, String text, RelDataType from, RelDataType to) {
+    boolean exact = TypeLimits.isInteger(from) || TypeLimits.isDecimal(from);
     return new Refusal(
         "CAST from " + TypeLimits.name(from) + " to " + TypeLimits.name(to) + " (" + text + ")",
         "for some row values the value does not fit "
             + TypeLimits.name(to)
             + (TypeLimits.isFloat(from) ? " (or is NaN or infinite)" : ""),
-        "Cast to a type that holds every value (bigint, numeric, double precision), or bound the"
-            + " value first: LEAST(GREATEST(x, lo), hi) or a CASE.");
+        exact && !TypeLimits.isDecimal(from)
+            ? "Cast to a type that holds every value (bigint, numeric, double precision), or bound"
+                + " the value first: LEAST(GREATEST(x, lo), hi) or a CASE."
+            : "Bound the value first — CASE WHEN x BETWEEN lo AND hi THEN CAST(x AS "
+                + TypeLimits.name(to)
+                + ") END, or LEAST(GREATEST(x, lo), hi), which also rule out NaN and ±Infinity"
+                + " — or keep it in "
+                + TypeLimits.name(from)
+                + ".");
+  }
+
+  /** A cast that fails on NaN or ±Infinity, of a value that may be one. */
+  private static Refusal nonFinite(RexCall cast, RexCheck names, RelDataType to, String what) {
+    RelDataType from = cast.getOperands().get(0).getType();
+    String x = names.text(cast.getOperands().get(0));
+    return new Refusal(
+        "CAST from "
+            + TypeLimits.name(from)
+            + " to "
+            + TypeLimits.name(to)
+            + " ("
+            + names.text(cast)
+            + ")",
+        x
+            + " may be "
+            + what
+            + (what.equals("NaN")
+                ? " (a numeric or floating-point column holds 'NaN' unless a CHECK bounds it"
+                    + " from above; NaN passes CHECK (x >= 0)), and PostgreSQL raises \"cannot"
+                    + " convert NaN to "
+                    + TypeLimits.name(to)
+                    + "\""
+                : " ('Infinity', or 'infinity' for a date or timestamp), and the conversion to "
+                    + TypeLimits.name(to)
+                    + " fails for it"),
+        "Guard it: CASE WHEN "
+            + x
+            + " BETWEEN lo AND hi THEN CAST("
+            + x
+            + " AS "
+            + TypeLimits.name(to)
+            + ") END (NaN and ±Infinity fail BETWEEN), or clamp it with LEAST(GREATEST("
+            + x
+            + ", lo), hi); or give the column a CHECK constraint with an upper bound (CHECK (x"
+            + " <= hi) excludes NaN).");
   }
 }

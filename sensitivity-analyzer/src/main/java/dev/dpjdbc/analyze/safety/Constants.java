@@ -117,7 +117,10 @@ final class Constants {
     return datetimes && TypeLimits.fits(fact(lit), lit.getType());
   }
 
-  /** What is known about a constant's value before it is evaluated. */
+  /**
+   * What is known about a constant's value before it is evaluated; a parameter or a computed
+   * constant of a type that holds NaN or infinities may be one (a parameter bound to NaN).
+   */
   static Fact fact(RexNode constant) {
     if (constant instanceof RexLiteral lit) {
       return literal(lit);
@@ -131,7 +134,8 @@ final class Constants {
       f = Arithmetic.intervalResult(call, ops);
     }
     return Fact.range(f.lo(), f.hi(), integer, integer ? 0 : Fact.ANY_SCALE)
-        .intersect(TypeLimits.min(t), TypeLimits.max(t));
+        .intersect(TypeLimits.lowest(t), TypeLimits.highest(t))
+        .withSpecial(Specials.ofType(t));
   }
 
   private static Fact literal(RexLiteral lit) {
@@ -139,6 +143,9 @@ final class Constants {
       return Fact.NULL;
     }
     Interval iv = INTERVALS.interval(lit);
+    if (Double.isNaN(iv.lower()) || Double.isNaN(iv.upper())) {
+      return Fact.ALL; // a NaN literal
+    }
     boolean point = iv.lower() == iv.upper();
     BigDecimal d =
         SqlTypeName.NUMERIC_TYPES.contains(lit.getTypeName())

@@ -7,6 +7,7 @@ import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.privacy.ColumnFacts;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
 import dev.dpjdbc.analyze.privacy.RelPrivacy;
+import dev.dpjdbc.analyze.rewrite.Backend;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -56,16 +57,28 @@ import org.apache.calcite.rex.RexNode;
  *       END}), see {@link Scope}.
  * </ul>
  *
- * <p>Backends: PostgreSQL's rules are the stricter and are applied on both (H2 returns Infinity
- * where PostgreSQL raises an overflow, for instance). Assumes aggregates inside subqueries sum
- * fewer than 2^32 rows per group (H2 raises an overflow for SUM of integers past that).
+ * <p>NaN and infinities: a column's facts say which non-finite values it can hold ({@link
+ * Specials}: 'NaN' in real, double precision and PostgreSQL's numeric, even NUMERIC(p,s);
+ * '±Infinity' in floats and PostgreSQL's unconstrained numeric; '±infinity' in PostgreSQL's dates
+ * and timestamps), unless an enforced CHECK bound rules them out. What raises an error on them — a
+ * cast to an integer type ("cannot convert NaN to integer"), a cast of ±Infinity to NUMERIC(p,s),
+ * interval × NaN, to_timestamp(NaN), sqrt or ln of −Infinity — is refused unless a CASE guard or a
+ * clamp excludes them ({@code CASE WHEN x BETWEEN lo AND hi THEN ... END}, {@code LEAST(x, hi)}):
+ * otherwise one row holding 'NaN' would fail the statement.
+ *
+ * <p>Backends: PostgreSQL's rules for what raises an error are the stricter and are applied on both
+ * (H2 returns Infinity where PostgreSQL raises an overflow, for instance); what a column can hold
+ * is the backend's. Assumes aggregates inside subqueries sum fewer than 2^32 rows per group (H2
+ * raises an overflow for SUM of integers past that).
  */
 public final class ErrorFreedom {
   private final PrivacyAnalysis analysis;
+  private final Backend backend;
   private final Map<RelNode, List<Fact>> memo = new IdentityHashMap<>();
 
-  private ErrorFreedom(PrivacyAnalysis analysis) {
+  private ErrorFreedom(PrivacyAnalysis analysis, Backend backend) {
     this.analysis = analysis;
+    this.backend = backend;
   }
 
   /**
@@ -73,40 +86,64 @@ public final class ErrorFreedom {
    *
    * @param below the DP aggregate's input ({@link Boundary#below()})
    * @param analysis the privacy analysis of the plan (for each scan's table and columns)
+   * @param backend where the statement runs: which non-finite values its columns can hold
    * @throws SQLException 0A000 for the first expression that may raise a row-dependent error
    */
-  public static void check(RelNode below, PrivacyAnalysis analysis) throws SQLException {
-    new ErrorFreedom(analysis).facts(below);
+  public static void check(RelNode below, PrivacyAnalysis analysis, Backend backend)
+      throws SQLException {
+    new ErrorFreedom(analysis, backend).facts(below);
   }
 
   /**
    * The facts this rule derives about {@code boundary}'s input columns, as intervals ({@link
-   * Warranted}): what the clamps of the bounded rewrite may rely on. When the plan does not pass
-   * {@link #check}, nothing is known.
+   * Warranted}): what the clamps of the bounded rewrite may rely on. A value that may be NaN or
+   * infinite (a float, a NUMERIC without an enforced upper bound) is not warranted: its clamp
+   * stays, and maps NaN to the upper bound. When the plan does not pass {@link #check}, nothing is
+   * known.
    */
-  public static Warranted warranted(Boundary boundary, PrivacyAnalysis analysis) {
+  public static Warranted warranted(Boundary boundary, PrivacyAnalysis analysis, Backend backend) {
     RelNode below = boundary.below();
     List<Fact> facts;
     try {
-      facts = new ErrorFreedom(analysis).facts(below);
+      facts = new ErrorFreedom(analysis, backend).facts(below);
     } catch (SQLException | RuntimeException unknown) {
       return Warranted.nothing(below.getRowType().getFieldCount());
     }
     List<Interval> out = new ArrayList<>();
     for (Fact f : facts) {
       out.add(
-          f.alwaysNull() || !f.bounded()
+          f.alwaysNull() || !f.bounded() || f.mayBeSpecial()
               ? Interval.UNBOUNDED
               : f.interval("the database's constraints and column types"));
     }
     return new Warranted(out);
   }
 
-  /** {@link #check(RelNode, PrivacyAnalysis)} of the boundary's input; a public plan passes. */
-  public static void check(Boundary boundary, PrivacyAnalysis analysis) throws SQLException {
+  /**
+   * {@link #check(RelNode, PrivacyAnalysis, Backend)} of the boundary's input; a public plan
+   * passes.
+   */
+  public static void check(Boundary boundary, PrivacyAnalysis analysis, Backend backend)
+      throws SQLException {
     if (!boundary.isPublic()) {
-      check(boundary.below(), analysis);
+      check(boundary.below(), analysis, backend);
     }
+  }
+
+  /**
+   * {@link #check(RelNode, PrivacyAnalysis, Backend)} with PostgreSQL's columns, whose types hold
+   * the most non-finite values (NaN in numeric, infinite dates): the stricter facts.
+   */
+  public static void check(RelNode below, PrivacyAnalysis analysis) throws SQLException {
+    check(below, analysis, Backend.POSTGRESQL);
+  }
+
+  /**
+   * {@link #check(Boundary, PrivacyAnalysis, Backend)} with PostgreSQL's columns, whose types hold
+   * the most non-finite values (NaN in numeric, infinite dates): the stricter facts.
+   */
+  public static void check(Boundary boundary, PrivacyAnalysis analysis) throws SQLException {
+    check(boundary, analysis, Backend.POSTGRESQL);
   }
 
   /** The facts of {@code node}'s output columns, after checking its expressions. */
@@ -213,10 +250,15 @@ public final class ErrorFreedom {
     }
   }
 
+  /** The facts of {@code scan}'s columns on {@code backend} (for tests). */
+  static List<Fact> columnFacts(TableScan scan, PrivacyAnalysis analysis, Backend backend) {
+    return new ErrorFreedom(analysis, backend).scan(scan);
+  }
+
   /**
    * A scan's columns: the interval the database enforces (CHECK constraints, NUMERIC precision),
    * never the policy's clamp bounds, within the column type's range; the scale of a NUMERIC with a
-   * declared scale.
+   * declared scale; the non-finite values the column can hold on this backend ({@link Specials}).
    */
   private List<Fact> scan(TableScan scan) {
     RelPrivacy p = analysis.privacy(scan);
@@ -227,9 +269,11 @@ public final class ErrorFreedom {
       ColumnFacts c = i < p.columns().size() ? p.column(i) : null;
       Interval iv = Interval.UNBOUNDED;
       int scale = TypeLimits.isInteger(t) ? 0 : Fact.ANY_SCALE;
+      ColumnMeta meta = null;
       if (c != null && c.origin() != null) {
         iv = c.origin().table().meta().interval(c.origin().column());
         Optional<ColumnMeta> cm = c.origin().table().meta().column(c.origin().column());
+        meta = cm.orElse(null);
         if (cm.isPresent() && TypeLimits.isDecimal(t)) {
           int ps = cm.get().precision();
           int s = cm.get().scale();
@@ -238,7 +282,8 @@ public final class ErrorFreedom {
       }
       out.add(
           Fact.range(iv.lower(), iv.upper(), TypeLimits.isInteger(t), scale)
-              .intersect(TypeLimits.min(t), TypeLimits.max(t)));
+              .intersect(TypeLimits.lowest(t), TypeLimits.highest(t))
+              .withSpecial(Specials.ofColumn(t, meta, iv, backend)));
     }
     return out;
   }

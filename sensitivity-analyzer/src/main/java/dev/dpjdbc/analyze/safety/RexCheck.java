@@ -141,7 +141,12 @@ final class RexCheck {
         for (Fact f : ops) {
           hull = hull.hull(f);
         }
-        return kind == SqlKind.COALESCE ? hull : Arithmetic.synth(call, ops).withIntegral(false);
+        return kind == SqlKind.COALESCE
+            ? hull
+            : Arithmetic.synth(call, ops)
+                .withIntegral(false)
+                .withSpecial(
+                    extremes(call, ops, kind == SqlKind.LEAST || kind == SqlKind.LEAST_PG));
       }
       case NULLIF -> {
         List<Fact> ops = evalAll(call, s);
@@ -152,6 +157,34 @@ final class RexCheck {
         return Functions.apply(call, evalAll(call, s), this);
       }
     }
+  }
+
+  /**
+   * The non-finite values of LEAST ({@code least}) or GREATEST, which skip NULLs: LEAST is NaN or
+   * +Infinity only if no operand that is never NULL rules them out (LEAST(x, 100) is at most 100),
+   * and −Infinity if any operand may be; GREATEST the other way round.
+   */
+  private static int extremes(RexCall call, List<Fact> ops, boolean least) {
+    int top = Fact.NAN | Fact.POS_INF;
+    int any = 0;
+    boolean topBounded = false;
+    boolean bottomBounded = false;
+    for (int i = 0; i < ops.size(); i++) {
+      Fact f = ops.get(i);
+      any |= f.alwaysNull() ? 0 : f.special();
+      if (!call.getOperands().get(i).getType().isNullable() && !f.alwaysNull()) {
+        topBounded |= (f.special() & top) == 0;
+        bottomBounded |= (f.special() & Fact.NEG_INF) == 0;
+      }
+    }
+    int s = any;
+    if (least && topBounded) {
+      s &= ~top;
+    }
+    if (!least && bottomBounded) {
+      s &= ~Fact.NEG_INF;
+    }
+    return s;
   }
 
   /** {@code x - c}, {@code c - x} or {@code x + c} where a guard rules out the x that gives 0. */

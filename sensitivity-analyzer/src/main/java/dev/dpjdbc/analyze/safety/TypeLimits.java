@@ -30,7 +30,11 @@ final class TypeLimits {
 
   private TypeLimits() {}
 
-  /** Lowest value of {@code t}, or −∞ when the type has no lower limit here. */
+  /**
+   * Lowest value of {@code t} a result may reach without the backend raising an error, or −∞ when
+   * the type has no lower limit here (for BIGINT a margin inside −2^63, whatever the rounding of
+   * doubles; see {@link #lowest} for what a column can hold).
+   */
   static double min(RelDataType t) {
     return switch (t.getSqlTypeName()) {
       case TINYINT -> Byte.MIN_VALUE;
@@ -50,6 +54,20 @@ final class TypeLimits {
       case BIGINT -> BIGINT_SAFE;
       default -> Double.POSITIVE_INFINITY;
     };
+  }
+
+  /**
+   * The lowest value a stored {@code t} can hold: {@link #min} but for BIGINT, whose −2^63 lies
+   * below {@link #min}'s safe margin (a column's range must not leave out its extremes: {@code
+   * abs(big)} and {@code -big} fail for −2^63).
+   */
+  static double lowest(RelDataType t) {
+    return t.getSqlTypeName() == SqlTypeName.BIGINT ? -0x1p63 : min(t);
+  }
+
+  /** The highest value a stored {@code t} can hold (2^63 for BIGINT, as a double). */
+  static double highest(RelDataType t) {
+    return t.getSqlTypeName() == SqlTypeName.BIGINT ? 0x1p63 : max(t);
   }
 
   static boolean isInteger(RelDataType t) {
@@ -79,12 +97,20 @@ final class TypeLimits {
     return t.getSqlTypeName() == SqlTypeName.REAL ? FLOAT4_MAX : FLOAT8_MAX;
   }
 
-  /** Every non-NULL value described by {@code f} is a value of {@code t} (no overflow). */
+  /**
+   * Every non-NULL value described by {@code f} is a value of {@code t} (no overflow): for numbers,
+   * every finite value (NaN and ±Infinity are values of the types that hold them, see {@link
+   * Fact#special}); for dates, timestamps and intervals, every value, which is then finite too
+   * (PostgreSQL raises "cannot subtract infinite dates").
+   */
   static boolean fits(Fact f, RelDataType t) {
     if (f.alwaysNull()) {
       return true;
     }
     SqlTypeName n = t.getSqlTypeName();
+    if (!isNumeric(t) && f.mayBeSpecial()) {
+      return false;
+    }
     if (isInteger(t)) {
       return f.lo() >= min(t) && f.hi() <= max(t);
     }

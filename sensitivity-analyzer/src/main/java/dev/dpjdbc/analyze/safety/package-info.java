@@ -8,8 +8,9 @@
  * <ol>
  *   <li>{@link dev.dpjdbc.analyze.safety.ErrorFreedom#check} walks every node under the boundary
  *       and every expression in it, bottom-up, with what the database guarantees about each column
- *       (CHECK constraints, NUMERIC precision, the types' ranges — not the policy's clamp bounds,
- *       and not the narrowing of filters, whose conjuncts the backend may reorder). An allow-list:
+ *       (CHECK constraints, NUMERIC precision, the types' ranges, and which of NaN and ±Infinity
+ *       the column can hold on the backend — {@code Specials} — not the policy's clamp bounds, and
+ *       not the narrowing of filters, whose conjuncts the backend may reorder). An allow-list:
  *       arithmetic is allowed when the result interval fits its type and divisors exclude 0, casts
  *       when every value converts, functions when their arguments lie in their domains (see {@code
  *       RexCheck}, {@code Arithmetic}, {@code CastRule}, {@code Functions}); CASE branches are

@@ -75,6 +75,53 @@ final class AllowedCases {
         ok("SELECT SUM(CASE WHEN small = 5 THEN NULL ELSE 1000 / (small - 5) END) FROM readings"),
         ok("SELECT SUM(CASE WHEN raw > 0 OR raw < -5 THEN 1000 / raw END) FROM readings"),
         ok("SELECT SUM(COALESCE(1000 / NULLIF(raw, 0), 0)) FROM readings"),
+        // NaN and ±Infinity: arithmetic passes them through; guards and clamps rule them out
+        ok("SELECT SUM(fixed * 2 + 1) FROM readings"),
+        ok("SELECT SUM(pos / 3) FROM readings"),
+        ok("SELECT SUM(1000 / NULLIF(fixed, 0)) FROM readings"),
+        ok("SELECT COUNT(*) FROM readings WHERE fixed > 10 AND pos < 5"),
+        ok("SELECT SUM(CAST(lim AS INTEGER)) FROM readings"),
+        ok("SELECT SUM(CAST(lim AS SMALLINT) * 2) FROM readings"),
+        ok(
+            "SELECT SUM(CASE WHEN fixed BETWEEN -100 AND 100 THEN CAST(fixed AS INTEGER) END) FROM"
+                + " readings"),
+        ok("SELECT SUM(CAST(LEAST(GREATEST(fixed, 0), 100) AS INTEGER)) FROM readings"),
+        ok("SELECT SUM(CAST(LEAST(pos, 100) AS INTEGER)) FROM readings"),
+        ok("SELECT SUM(CASE WHEN pos <= 1000 THEN CAST(pos AS INTEGER) END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN pos > 1000 THEN 0 ELSE CAST(pos AS INTEGER) END) FROM readings"),
+        ok("SELECT SUM(CASE WHEN half < 50 THEN CAST(half AS INTEGER) END) FROM readings"),
+        ok("SELECT SUM(CAST(fixed AS DOUBLE PRECISION) * 2) FROM readings"),
+        ok("SELECT SUM(CAST(fixed AS NUMERIC(10,2))) FROM readings"),
+        ok("SELECT SUM(CAST(pos AS REAL)) FROM readings"),
+        ok("SELECT SUM(ABS(fixed) + FLOOR(pos) + ROUND(fixed, 1) + SIGN(fixed)) FROM readings"),
+        ok("SELECT SUM(SQRT(pos)) FROM readings"),
+        ok("SELECT SUM(SQRT(half)) FROM readings"),
+        ok("SELECT SUM(LN(lim + 1)) FROM readings"),
+        ok("SELECT SUM(EXP(lim / 100)) FROM readings"),
+        ok("SELECT COUNT(*) FROM readings WHERE to_timestamp(lim) > now()"),
+        ok("SELECT COUNT(*) FROM readings WHERE INTERVAL '1' DAY * lim > INTERVAL '5' DAY"),
+        ok("SELECT SUM(GREATEST(fixed, 0)) FROM readings"),
+        ok("SELECT SUM(COALESCE(fixed, 0) * 2) FROM readings"),
+        ok(
+            "SELECT AVG(m) FROM (SELECT employee_id, MAX(fixed) * 2 AS m FROM readings GROUP BY"
+                + " employee_id) t"),
+        // abs, floor, ceil, round and sign never fail on a double, nor abs and sign on a
+        // numeric, whatever its value (NaN, ±Infinity, the largest double, 10^1000)
+        ok("SELECT SUM(ABS(ratio)) FROM readings"),
+        ok("SELECT SUM(FLOOR(ratio)) FROM readings"),
+        ok("SELECT SUM(CEIL(half)) FROM readings"),
+        ok("SELECT SUM(ROUND(ratio)) FROM readings"),
+        ok("SELECT SUM(SIGN(ratio)) FROM readings"),
+        ok("SELECT SUM(ABS(amount)) FROM readings"),
+        ok("SELECT SUM(SIGN(amount)) FROM readings"),
+        // 'infinity' dates and timestamps: EXTRACT gives ±Infinity or NULL, which pass through
+        ok("SELECT COUNT(*) FROM readings WHERE EXTRACT(YEAR FROM due) > 2000"),
+        ok("SELECT SUM(EXTRACT(MONTH FROM due)) FROM readings"),
+        ok("SELECT SUM(CAST(EXTRACT(YEAR FROM since) AS BIGINT)) FROM customers"), // cast dropped
+        ok(
+            "SELECT SUM(CASE WHEN EXTRACT(YEAR FROM since) BETWEEN 1900 AND 2100 THEN"
+                + " CAST(EXTRACT(YEAR FROM since) AS INTEGER) END) FROM customers"),
+        ok("SELECT COUNT(*) FROM readings WHERE CAST(taken AS DATE) = DATE '2021-01-01'"),
         // aggregate arguments and FILTER
         ok("SELECT COUNT(*) FILTER (WHERE remote) FROM employees"),
         ok("SELECT COUNT(*) FILTER (WHERE salary / level > 1000) FROM employees"),

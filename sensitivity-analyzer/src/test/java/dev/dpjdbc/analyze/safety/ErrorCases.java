@@ -56,7 +56,9 @@ final class ErrorCases {
   }
 
   static List<Refused> refused() {
-    return RefusedCases.all();
+    List<Refused> all = new java.util.ArrayList<>(RefusedCases.all());
+    all.addAll(NonFiniteCases.refused());
+    return all;
   }
 
   // ---- witness rows: the base rows of the PostgreSQL test plus one column overridden ----

@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze.safety;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dpjdbc.analyze.rewrite.Backend;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.logical.LogicalCalc;
@@ -83,6 +85,55 @@ class ErrorFreedomDetailsTest {
             + " is released without noise. Guard the divisor: x / NULLIF(d, 0), or CASE WHEN d <>"
             + " 0 THEN x / d END.",
         e.getMessage());
+  }
+
+  @Test
+  void aCastOfAPossibleNaN_isRefused_withAGuardThatExcludesIt() throws SQLException {
+    SQLException e = refusal(fixture.split("SELECT SUM(CAST(fixed AS INTEGER)) FROM readings"));
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(
+        e.getMessage().startsWith("dpjdbc refuses CAST from numeric to integer"), e.getMessage());
+    assertTrue(e.getMessage().contains("\"cannot convert NaN to integer\""), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("CASE WHEN fixed BETWEEN lo AND hi THEN CAST(fixed AS integer) END"),
+        e.getMessage());
+    SafetyFixture.Split guarded =
+        fixture.split(
+            "SELECT SUM(CASE WHEN fixed BETWEEN -10 AND 10 THEN CAST(fixed AS INTEGER) END) FROM"
+                + " readings");
+    ErrorFreedom.check(guarded.boundary(), guarded.analysis());
+  }
+
+  @Test
+  void onH2_aNumericHoldsNoNaN() throws SQLException {
+    SafetyFixture.Split s = fixture.split("SELECT SUM(CAST(fixed AS INTEGER)) FROM readings");
+    ErrorFreedom.check(s.boundary(), s.analysis(), Backend.H2);
+    assertThrows(
+        SQLException.class,
+        () -> ErrorFreedom.check(s.boundary(), s.analysis(), Backend.POSTGRESQL));
+  }
+
+  @Test
+  void suggestedRewrites_donotFailThemselves() throws SQLException {
+    assertTrue(
+        refusal(fixture.split("SELECT SUM(ABS(raw)) FROM readings"))
+            .getMessage()
+            .contains("ABS(CAST(x AS bigint))"));
+    assertTrue(
+        refusal(fixture.split("SELECT SUM(ABS(big)) FROM readings"))
+            .getMessage()
+            .contains("ABS(CAST(x AS numeric))"));
+    for (String sql :
+        List.of(
+            "SELECT SUM(ratio * 2) FROM readings",
+            "SELECT SUM(CAST(ratio AS INTEGER)) FROM readings",
+            "SELECT SUM(CAST(fixed AS INTEGER)) FROM readings",
+            "SELECT SUM(FLOOR(amount)) FROM readings")) {
+      String m = refusal(fixture.split(sql)).getMessage();
+      assertFalse(m.contains("AS bigint"), m); // a cast to bigint fails on NaN and ±Infinity
+      assertTrue(m.contains("BETWEEN lo AND hi"), m);
+    }
   }
 
   @Test

@@ -82,6 +82,13 @@ final class RefusedCases {
     r.add(no("SELECT SUM(-raw) FROM readings", "negation", reading("raw", "-2147483648")));
     r.add(no("SELECT SUM(ABS(raw)) FROM readings", "ABS", reading("raw", "-2147483648")));
     r.add(no("SELECT SUM(ABS(small)) FROM readings", "ABS", reading("small", "-32768")));
+    r.add(no("SELECT SUM(ABS(big)) FROM readings", "ABS", reading("big", "-9223372036854775808")));
+    r.add(no("SELECT SUM(-big) FROM readings", "negation", reading("big", "-9223372036854775808")));
+    r.add(
+        no(
+            "SELECT SUM(big / -1) FROM readings",
+            "integer division",
+            reading("big", "-9223372036854775808")));
     r.add(no("SELECT SUM(small * small) FROM readings", "multiplication", reading("small", "300")));
     r.add(
         no(

@@ -20,8 +20,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every allowed shape is allowed for a reason: over tables holding the extremes of every column's
  * interval — the CHECK bounds, the type limits of unbounded columns (INT_MIN, INT_MAX, NaN, ±∞, the
  * largest and the smallest double, numbers of a thousand digits, dates from 4713 BC to 5874897 AD),
- * NULL and 0, in every combination per table — the plan below the boundary, emitted for PostgreSQL,
- * and its preflight run without error under generic plans.
+ * NULL and 0, in every combination per table — and the non-finite values wherever the column can
+ * hold them ('NaN' in numeric(6,2) and in columns with only a lower CHECK, ±Infinity in
+ * unconstrained numeric and float8, ±infinity in dates and timestamps), the plan below the
+ * boundary, emitted for PostgreSQL, and its preflight run without error under generic plans.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SweepPostgresTest {
@@ -61,7 +63,25 @@ class SweepPostgresTest {
         + " CROSS JOIN (VALUES (NULL::timestamp), (TIMESTAMP '4714-11-24 00:00:00 BC'),"
         + " (TIMESTAMP '294276-12-31 23:59:59')) h(taken)"
         + " CROSS JOIN (VALUES (DATE '4714-11-24 BC'), (DATE '5874897-12-31')) i(due)"
-        + " CROSS JOIN (VALUES (-2147483648), (2147483647)) j(capped)"
+        + " CROSS JOIN (VALUES (-2147483648), (2147483647)) j(capped)",
+    // NaN and the infinities wherever a column can hold them (the rows above hold none but
+    // ratio's): numeric(6,2) with NaN, one-sided CHECKs passed by NaN and +Infinity, unconstrained
+    // numeric and dates and timestamps at ±infinity
+    "INSERT INTO readings (id, employee_id, raw, ratio, amount, taken, due, fixed, pos, lim, half)"
+        + " SELECT 1000000 + row_number() OVER (), 1 + (row_number() OVER ()) % 50,"
+        + " raw, ratio, amount, taken, due, fixed, pos, lim, half FROM"
+        + " (VALUES (-2147483648), (2147483647)) a(raw)"
+        + " CROSS JOIN (VALUES ('NaN'::float8), (1.7976931348623157e308)) b(ratio)"
+        + " CROSS JOIN (VALUES ('NaN'::numeric), ('Infinity'), ('-Infinity'), (0)) c(amount)"
+        + " CROSS JOIN (VALUES ('infinity'::timestamp), ('-infinity')) d(taken)"
+        + " CROSS JOIN (VALUES ('infinity'::date), ('-infinity'), (NULL)) e(due)"
+        + " CROSS JOIN (VALUES ('NaN'::numeric), (-9999.99), (9999.99), (NULL)) f(fixed)"
+        + " CROSS JOIN (VALUES ('NaN'::numeric), (0), (9999.99)) g(pos)"
+        + " CROSS JOIN (VALUES (0::numeric), (100), (NULL)) h(lim)"
+        + " CROSS JOIN (VALUES ('NaN'::float8), ('Infinity'), (0), (1.7976931348623157e308),"
+        + " (4.9e-324)) i(half)",
+    "INSERT INTO customers SELECT 100 + row_number() OVER (), 'N', s FROM"
+        + " (VALUES ('infinity'::date), ('-infinity'::date)) b(s)"
   };
 
   private EmbeddedPostgres postgres;
