@@ -142,13 +142,14 @@ public final class KeyEquality {
       }
       if (seen.containsKey(c.get())) {
         Object prior = seen.get(c.get());
+        String which =
+            quote(prior).equals(quote(v))
+                ? "the value " + quote(v) + " is listed twice (as written, e.g. 1 and 1.0)"
+                : "the values " + quote(prior) + " and " + quote(v) + " are equal";
         throw refusal(
             key,
-            "the values "
-                + quote(prior)
-                + " and "
-                + quote(v)
-                + " are equal as "
+            which
+                + " as "
                 + key.typeName()
                 + " values: the database groups them into one group, which dpjdbc cannot release"
                 + " as two. List each value once");
