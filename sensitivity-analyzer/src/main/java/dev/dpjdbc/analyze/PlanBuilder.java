@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.parse.QueryShape;
 import dev.dpjdbc.analyze.plan.BoundSql;
 import dev.dpjdbc.analyze.plan.BoundUse;
 import dev.dpjdbc.analyze.plan.GroupKey;
+import dev.dpjdbc.analyze.plan.KeyEquality;
 import dev.dpjdbc.analyze.plan.OutputColumn;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
@@ -175,13 +176,15 @@ final class PlanBuilder {
           new RewriteBuilder.Key(
               expr, domain.values().stream().map(backend::domainValue).toList()));
       int type = asText ? Types.VARCHAR : col.jdbcType();
-      keys.add(
+      GroupKey key =
           new GroupKey(
               id.names.get(id.names.size() - 1),
               type,
               col.typeName(),
               domain.values(),
-              domain.source()));
+              domain.source());
+      KeyEquality.requireDistinct(key);
+      keys.add(key);
       keyColumns.add(col.name());
       uses.add(new BoundUse(tableName, display(col), "values " + domain.values(), domain.source()));
     }

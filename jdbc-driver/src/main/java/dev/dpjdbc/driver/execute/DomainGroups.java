@@ -1,31 +1,45 @@
 package dev.dpjdbc.driver.execute;
 
+import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.plan.GroupKey;
-import java.math.BigDecimal;
+import dev.dpjdbc.analyze.plan.KeyEquality;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The data-independent set of groups to release: the cartesian product of the group keys' public
- * domains. Backend rows are matched to it by a normalised form of their key values (so {@code
- * Integer 3} matches {@code Long 3}, {@code "t"} matches {@code true}); a row whose key is outside
- * the domain (e.g. a NULL key) is dropped, which keeps the released key set independent of the
- * data.
+ * domains, one group per combination. A backend row is added to the group whose key values equal
+ * its own in each key's SQL type ({@link KeyEquality}: text exactly, booleans as booleans, numbers
+ * by value, NULL to NULL); a row whose key equals no domain value (outside the domain, or not a
+ * value of the key's type) is dropped. So the released key set does not depend on the data, and two
+ * backend groups are never added into one released group. A domain holding two values equal in the
+ * key's type is refused here too (the analyzer refuses it first).
  */
 final class DomainGroups {
-  private final Map<List<String>, RawResult.Group> groups = new LinkedHashMap<>();
+  private final List<GroupKey> keys;
+  private final Map<List<Object>, RawResult.Group> groups = new LinkedHashMap<>();
 
-  DomainGroups(List<GroupKey> keys, int coordinates) {
+  /**
+   * @throws SQLException (0A000) when two combinations are equal in the keys' types, or a domain
+   *     value is not a value of its key's type
+   */
+  DomainGroups(List<GroupKey> keys, int coordinates) throws SQLException {
+    this.keys = List.copyOf(keys);
+    for (GroupKey key : keys) {
+      KeyEquality.requireDistinct(key);
+    }
     List<Object[]> combos = new ArrayList<>();
     combos.add(new Object[0]);
     for (GroupKey key : keys) {
       List<Object[]> next = new ArrayList<>();
       for (Object[] prefix : combos) {
         for (Object value : key.domain()) {
-          Object[] combo = java.util.Arrays.copyOf(prefix, prefix.length + 1);
+          Object[] combo = Arrays.copyOf(prefix, prefix.length + 1);
           combo[prefix.length] = value;
           next.add(combo);
         }
@@ -33,13 +47,25 @@ final class DomainGroups {
       combos = next;
     }
     for (Object[] combo : combos) {
-      groups.put(normalise(combo), new RawResult.Group(combo, new double[coordinates]));
+      List<Object> c = canonical(combo);
+      if (c == null
+          || groups.putIfAbsent(c, new RawResult.Group(combo, new double[coordinates])) != null) {
+        throw new SQLException(
+            "the plan's public group domains hold two equal combinations "
+                + Arrays.toString(combo)
+                + "; dpjdbc releases each group once: report this plan",
+            AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
+      }
     }
   }
 
-  /** Adds a backend row's coordinates to its group; false when the key is outside the domain. */
-  boolean add(Object[] keys, double[] values) {
-    RawResult.Group g = groups.get(normalise(keys));
+  /**
+   * Adds a backend row's coordinates to the group equal to its key values; false (the row is
+   * dropped) when no group is.
+   */
+  boolean add(Object[] keyValues, double[] values) {
+    List<Object> c = canonical(keyValues);
+    RawResult.Group g = c == null ? null : groups.get(c);
     if (g == null) {
       return false;
     }
@@ -53,36 +79,19 @@ final class DomainGroups {
     return new RawResult(new ArrayList<>(groups.values()));
   }
 
-  static List<String> normalise(Object[] keys) {
-    List<String> out = new ArrayList<>(keys.length);
-    for (Object k : keys) {
-      out.add(normalise(k));
+  /** The canonical forms of one row's key values, or null when one is not a value of its type. */
+  private List<Object> canonical(Object[] keyValues) {
+    if (keyValues.length != keys.size()) {
+      return null;
+    }
+    List<Object> out = new ArrayList<>(keyValues.length);
+    for (int i = 0; i < keyValues.length; i++) {
+      Optional<Object> c = KeyEquality.canonical(keys.get(i), keyValues[i]);
+      if (c.isEmpty()) {
+        return null;
+      }
+      out.add(c.get());
     }
     return out;
-  }
-
-  static String normalise(Object k) {
-    if (k == null) {
-      return "\u0000null";
-    }
-    if (k instanceof Boolean b) {
-      return b ? "true" : "false";
-    }
-    if (k instanceof Number n) {
-      try {
-        return new BigDecimal(n.toString()).stripTrailingZeros().toPlainString();
-      } catch (NumberFormatException e) {
-        return n.toString();
-      }
-    }
-    String s = k.toString();
-    String lower = s.toLowerCase(Locale.ROOT);
-    if (lower.equals("t")) {
-      return "true";
-    }
-    if (lower.equals("f")) {
-      return "false";
-    }
-    return s;
   }
 }

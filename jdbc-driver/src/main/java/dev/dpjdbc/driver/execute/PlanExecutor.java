@@ -3,6 +3,8 @@ package dev.dpjdbc.driver.execute;
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.bounding.CatalogGuard;
 import dev.dpjdbc.analyze.plan.BoundSql;
+import dev.dpjdbc.analyze.plan.GroupKey;
+import dev.dpjdbc.analyze.plan.KeyEquality;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import java.sql.Connection;
 import java.sql.ParameterMetaData;
@@ -33,11 +35,18 @@ public final class PlanExecutor {
     private final PrivacyPlan plan;
     private final PreparedStatement statement;
     private final RunningStatement running;
+    private final DomainGroups groups;
+    private boolean executed;
 
-    private Prepared(PrivacyPlan plan, PreparedStatement statement, RunningStatement running) {
+    private Prepared(
+        PrivacyPlan plan,
+        PreparedStatement statement,
+        RunningStatement running,
+        DomainGroups groups) {
       this.plan = plan;
       this.statement = statement;
       this.running = running;
+      this.groups = groups;
     }
 
     @Override
@@ -62,6 +71,9 @@ public final class PlanExecutor {
       RunningStatement running)
       throws SQLException {
     checkParameterCount(plan, params);
+    // the released groups, before anything runs: a domain the analyzer should have refused (two
+    // values equal in the key's type) fails here, before the ledger is charged
+    DomainGroups groups = new DomainGroups(plan.groupKeys(), plan.coordinates().size());
     PreparedStatement ps = null;
     try {
       if (plan.preflight() != null) {
@@ -71,7 +83,7 @@ public final class PlanExecutor {
       ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
       Parameters.bind(ps, plan.rewritten(), params, plan.typing());
       ps.setQueryTimeout(queryTimeoutSeconds);
-      return new Prepared(plan, ps, running);
+      return new Prepared(plan, ps, running, groups);
     } catch (SQLException e) {
       if (ps != null) {
         ps.close();
@@ -101,9 +113,14 @@ public final class PlanExecutor {
    */
   public static RawResult execute(Prepared prepared) throws SQLException {
     PrivacyPlan plan = prepared.plan;
-    int keys = plan.groupKeys().size();
+    List<GroupKey> groupKeys = plan.groupKeys();
+    int keys = groupKeys.size();
     int coordinates = plan.coordinates().size();
-    DomainGroups groups = new DomainGroups(plan.groupKeys(), coordinates);
+    if (prepared.executed) {
+      throw new IllegalStateException("a prepared plan executes once");
+    }
+    prepared.executed = true;
+    DomainGroups groups = prepared.groups;
     PreparedStatement ps = prepared.statement;
     try {
       prepared.running.start(ps);
@@ -111,7 +128,7 @@ public final class PlanExecutor {
         while (rs.next()) {
           Object[] k = new Object[keys];
           for (int i = 0; i < keys; i++) {
-            k[i] = rs.getObject(i + 1);
+            k[i] = readKey(rs, i + 1, groupKeys.get(i));
           }
           double[] v = new double[coordinates];
           for (int i = 0; i < coordinates; i++) {
@@ -135,6 +152,23 @@ public final class PlanExecutor {
     }
     return groups.result();
   }
+
+  /**
+   * A key column's value as {@link KeyEquality} compares it: the backend's text output for text and
+   * date/time keys (independent of the JVM's time zone), else {@code getObject}. A value the driver
+   * cannot read is one no group matches: the row is dropped, as a value outside the domain is
+   * (which values those are depends on the key's type only).
+   */
+  private static Object readKey(ResultSet rs, int column, GroupKey key) {
+    try {
+      return KeyEquality.readsText(key) ? rs.getString(column) : rs.getObject(column);
+    } catch (SQLException | RuntimeException e) {
+      return UNREADABLE;
+    }
+  }
+
+  /** A key value no group matches (no type's canonical form accepts it). */
+  private static final Object UNREADABLE = new Object();
 
   /** {@link #prepare} then {@link #execute}, for callers with nothing to do in between. */
   public static RawResult run(

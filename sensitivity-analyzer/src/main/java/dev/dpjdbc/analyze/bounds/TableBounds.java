@@ -226,6 +226,23 @@ public final class TableBounds {
   }
 
   /**
+   * A boolean as PostgreSQL reads one: {@code true/t/yes/y/on/1} and {@code false/f/no/n/off/0}
+   * (any case); anything else does not fit (it is not read as false).
+   */
+  private static Boolean bool(Object v, ColumnMeta c) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    return switch (v.toString().trim().toLowerCase(Locale.ROOT)) {
+      case "true", "t", "yes", "y", "on", "1" -> Boolean.TRUE;
+      case "false", "f", "no", "n", "off", "0" -> Boolean.FALSE;
+      default ->
+          throw new IllegalArgumentException(
+              "value " + v + " does not fit column " + c.name() + " of type " + c.typeName());
+    };
+  }
+
+  /**
    * A domain value as {@code ResultSet.getObject} returns the key column: Integer for
    * SMALLINT/INTEGER, Long for BIGINT, BigDecimal for NUMERIC, Double for floating types, Boolean,
    * else (text, enums) String.
@@ -241,7 +258,7 @@ public final class TableBounds {
         case Types.BIGINT -> new BigDecimal(v.toString()).longValueExact();
         case Types.NUMERIC, Types.DECIMAL -> new BigDecimal(v.toString());
         case Types.REAL, Types.FLOAT, Types.DOUBLE -> Double.valueOf(v.toString());
-        case Types.BOOLEAN, Types.BIT -> v instanceof Boolean b ? b : Boolean.valueOf(v.toString());
+        case Types.BOOLEAN, Types.BIT -> bool(v, c);
         default -> v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
       };
     } catch (NumberFormatException | ArithmeticException e) {

@@ -1,6 +1,8 @@
 package dev.dpjdbc.analyze.release;
 
 import dev.dpjdbc.analyze.boundary.GroupKey;
+import dev.dpjdbc.analyze.plan.KeyEquality;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
@@ -13,17 +15,25 @@ final class GroupKeys {
   /**
    * The key with its domain; a nullable key's domain includes NULL, so the NULL group is released
    * (empty or not) as PostgreSQL's GROUP BY would return it.
+   *
+   * @throws SQLException when the domain holds two values equal in the key's type, or a value not
+   *     of it ({@link KeyEquality#requireDistinct}: F0000 for a policy {@code values:} list, else
+   *     0A000)
    */
-  static dev.dpjdbc.analyze.plan.GroupKey of(GroupKey k, RelNode below, RelDataTypeField out) {
+  static dev.dpjdbc.analyze.plan.GroupKey of(GroupKey k, RelNode below, RelDataTypeField out)
+      throws SQLException {
     List<Object> values = new ArrayList<>(k.domain().orElseThrow().values());
     if (below.getRowType().getFieldList().get(k.input()).getType().isNullable()) {
       values.add(null);
     }
-    return new dev.dpjdbc.analyze.plan.GroupKey(
-        out.getName(),
-        ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
-        ReleasedColumns.typeName(out.getType().getSqlTypeName()),
-        values,
-        k.domain().orElseThrow().source());
+    dev.dpjdbc.analyze.plan.GroupKey key =
+        new dev.dpjdbc.analyze.plan.GroupKey(
+            out.getName(),
+            ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
+            ReleasedColumns.typeName(out.getType().getSqlTypeName()),
+            values,
+            k.domain().orElseThrow().source());
+    KeyEquality.requireDistinct(key);
+    return key;
   }
 }
