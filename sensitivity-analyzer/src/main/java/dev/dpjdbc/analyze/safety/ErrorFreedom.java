@@ -74,11 +74,13 @@ import org.apache.calcite.rex.RexNode;
 public final class ErrorFreedom {
   private final PrivacyAnalysis analysis;
   private final Backend backend;
+  private final boolean rewrite;
   private final Map<RelNode, List<Fact>> memo = new IdentityHashMap<>();
 
-  private ErrorFreedom(PrivacyAnalysis analysis, Backend backend) {
+  private ErrorFreedom(PrivacyAnalysis analysis, Backend backend, boolean rewrite) {
     this.analysis = analysis;
     this.backend = backend;
+    this.rewrite = rewrite;
   }
 
   /**
@@ -91,7 +93,25 @@ public final class ErrorFreedom {
    */
   public static void check(RelNode below, PrivacyAnalysis analysis, Backend backend)
       throws SQLException {
-    new ErrorFreedom(analysis, backend).facts(below);
+    new ErrorFreedom(analysis, backend, false).facts(below);
+  }
+
+  /**
+   * The same rule over what the backend will actually run: the bounded rewrite of the DP aggregate
+   * ({@code analyze.bounding}), whose clamps, casts, per-unit partial sums, centred sums and sums
+   * of squares are dpjdbc's own expressions over private rows, and the DP aggregate itself. Its
+   * analyst expressions were checked by {@link #check(Boundary, PrivacyAnalysis, Backend)}; this
+   * makes sure that nothing the rewrite adds can fail for some rows either (a square that
+   * underflows double precision, a cast that narrows). Differences from that check: the rewrite's
+   * {@code RANDOM()} (choosing a unit's groups) is allowed, and a SUM's value is bounded by 2^32
+   * rows times its argument's interval (the assumption this class states).
+   *
+   * @param rewritten the rewritten plan ({@code Rewritten#rel})
+   * @throws SQLException 0A000 naming the expression, when one of the rewrite's could fail
+   */
+  public static void checkRewrite(RelNode rewritten, PrivacyAnalysis analysis, Backend backend)
+      throws SQLException {
+    new ErrorFreedom(analysis, backend, true).facts(rewritten);
   }
 
   /**
@@ -105,7 +125,7 @@ public final class ErrorFreedom {
     RelNode below = boundary.below();
     List<Fact> facts;
     try {
-      facts = new ErrorFreedom(analysis, backend).facts(below);
+      facts = new ErrorFreedom(analysis, backend, false).facts(below);
     } catch (SQLException | RuntimeException unknown) {
       return Warranted.nothing(below.getRowType().getFieldCount());
     }
@@ -163,7 +183,8 @@ public final class ErrorFreedom {
     }
     if (node instanceof Filter f) {
       List<Fact> in = facts(f.getInput());
-      String place = f.getInput() instanceof Aggregate ? "HAVING" : "WHERE";
+      String place =
+          rewrite ? REWRITE_PLACE : f.getInput() instanceof Aggregate ? "HAVING" : "WHERE";
       check(f.getCondition(), in, f.getInput().getRowType(), place);
       return in; // a filter narrows nothing here (see the class Javadoc)
     }
@@ -176,8 +197,10 @@ public final class ErrorFreedom {
                 e,
                 in,
                 p.getInput().getRowType(),
-                "a value computed below the aggregate (an aggregate's argument, a FILTER clause or"
-                    + " a subquery's SELECT list)"));
+                rewrite
+                    ? REWRITE_PLACE
+                    : "a value computed below the aggregate (an aggregate's argument, a FILTER"
+                        + " clause or a subquery's SELECT list)"));
       }
       return out;
     }
@@ -194,9 +217,9 @@ public final class ErrorFreedom {
     }
     if (node instanceof Aggregate a) {
       try {
-        return NestedAggregate.facts(a, facts(a.getInput()));
+        return NestedAggregate.facts(a, facts(a.getInput()), rewrite);
       } catch (Refusal r) {
-        throw r.toSqlException("an aggregate inside a subquery");
+        throw r.toSqlException(rewrite ? REWRITE_PLACE : "an aggregate inside a subquery");
       }
     }
     if (node instanceof Sort s) {
@@ -226,6 +249,11 @@ public final class ErrorFreedom {
         "Write the query with joins, subqueries in FROM, WHERE, GROUP BY and aggregates.");
   }
 
+  /** Where a refusal of {@link #checkRewrite} is. */
+  private static final String REWRITE_PLACE =
+      "dpjdbc's bounded rewrite of the aggregates (clamps, per-person partial sums and sums of"
+          + " squares, derived from the bounds of the aggregated values)";
+
   private static SQLException refusal(String construct, String why, String fix) {
     return new SQLException(
         "dpjdbc refuses "
@@ -241,10 +269,10 @@ public final class ErrorFreedom {
     return checkNamed(e, in, row.getFieldNames(), place);
   }
 
-  private static Fact checkNamed(RexNode e, List<Fact> in, List<String> names, String place)
+  private Fact checkNamed(RexNode e, List<Fact> in, List<String> names, String place)
       throws SQLException {
     try {
-      return new RexCheck(in, names).check(e);
+      return new RexCheck(in, names, rewrite).check(e);
     } catch (Refusal r) {
       throw r.toSqlException(place);
     }
@@ -252,7 +280,7 @@ public final class ErrorFreedom {
 
   /** The facts of {@code scan}'s columns on {@code backend} (for tests). */
   static List<Fact> columnFacts(TableScan scan, PrivacyAnalysis analysis, Backend backend) {
-    return new ErrorFreedom(analysis, backend).scan(scan);
+    return new ErrorFreedom(analysis, backend, false).scan(scan);
   }
 
   /**
