@@ -84,6 +84,11 @@ final class EmitDialect {
       return new SqlDataTypeSpec(
           new SqlAlienSystemTypeNameSpec(spelled, name, SqlParserPos.ZERO), SqlParserPos.ZERO);
     }
+    if (SqlTypeName.INTERVAL_TYPES.contains(name) && intervalPrecision < 0) {
+      // PostgreSQL: no fields, so nothing is truncated; a bound value states its units (ISO 8601)
+      return new SqlDataTypeSpec(
+          new SqlAlienSystemTypeNameSpec("INTERVAL", name, SqlParserPos.ZERO), SqlParserPos.ZERO);
+    }
     if (SqlTypeName.INTERVAL_TYPES.contains(name) && type.getIntervalQualifier() != null) {
       SqlIntervalQualifier q = type.getIntervalQualifier();
       TimeUnit end = q.getEndUnit();

@@ -36,18 +36,16 @@ import org.apache.calcite.util.TimestampString;
  * Turns every literal of an expression into a bind parameter ({@code ?}), recording what to bind in
  * {@code byIndex}, and renumbers the analyst's own parameters in the same list. After it, the only
  * text left for {@code RelToSqlConverter} to print is keywords, names, NULL/TRUE/FALSE, symbols
- * (EXTRACT's field), and one-unit interval qualifiers such as {@code INTERVAL '1' DAY}, which are
- * dpjdbc's constants, never the analyst's text.
+ * (EXTRACT's field): no quoted text at all.
  *
  * <ul>
  *   <li>A character literal becomes a bare {@code ?} (PostgreSQL then types it from its context, as
  *       an untyped literal); every other literal {@code CAST(? AS type)}.
- *   <li>An interval literal becomes {@code INTERVAL '1' unit * CAST(? AS BIGINT)} (or {@code
- *       DECIMAL} for fractional seconds) bound to its length in the largest unit that states it
- *       exactly ({@code INTERVAL '5 years'} → 5 × {@code INTERVAL '1' YEAR}, {@code '36 hours'} →
- *       36 × {@code INTERVAL '1' HOUR}); a length of exactly 1 is the qualifier alone. Both
- *       backends multiply an interval by a number; neither can cast a string parameter to an
- *       interval type through Calcite's printer.
+ *   <li>An interval literal becomes {@code CAST(? AS INTERVAL)} bound to its length in the largest
+ *       unit that states it exactly ({@code INTERVAL '5 years'} → 5 years, {@code '36 hours'} → 36
+ *       hours): as an ISO 8601 duration on PostgreSQL ({@code P5Y}, {@code PT36H}; a bare number
+ *       would be read as seconds there, as the cast's fields do not reach a parameter's input), as
+ *       the number on H2 with the unit in the cast ({@code CAST(? AS INTERVAL YEAR(18))}).
  *   <li>A parameter that is the direct operand of {@code IS [NOT] NULL} (Calcite's expansion of
  *       {@code x IS DISTINCT FROM 'N'} tests the constant for NULL) is cast to its type (character
  *       types to {@code VARCHAR}): nothing else there tells PostgreSQL its type.
@@ -55,8 +53,9 @@ import org.apache.calcite.util.TimestampString;
  *       reads the literal with the cast's unit, but a bound parameter without it (one second).
  *   <li>H2 only: {@code date_trunc('month', x)} takes its unit as a keyword ({@code
  *       DATE_TRUNC(MONTH, x)}), from a fixed list; H2 has no {@code to_timestamp(seconds)}, which
- *       becomes {@code CAST(? AS TIMESTAMP WITH TIME ZONE) + INTERVAL '1' SECOND * seconds} with
- *       the epoch bound; {@code to_timestamp(text, format)} has no H2 equivalent and is refused.
+ *       becomes {@code CAST(? AS TIMESTAMP WITH TIME ZONE) + CAST(? AS INTERVAL SECOND(18)) *
+ *       seconds} with the epoch and one second bound; {@code to_timestamp(text, format)} has no H2
+ *       equivalent and is refused.
  * </ul>
  */
 final class LiteralParameters extends RexShuttle {
@@ -134,7 +133,7 @@ final class LiteralParameters extends RexShuttle {
             Types.TIMESTAMP_WITH_TIMEZONE));
     RelDataType type = call.getType();
     RexNode epoch = rex.makeAbstractCast(type, new RexDynamicParam(type, byIndex.size() - 1));
-    RexNode oneSecond = unitInterval(TimeUnit.SECOND);
+    RexNode oneSecond = boundInterval(TimeUnit.SECOND, BigDecimal.ONE, null);
     RexNode span =
         rex.makeCall(
             oneSecond.getType(), SqlStdOperatorTable.MULTIPLY, List.of(oneSecond, seconds));
@@ -183,8 +182,9 @@ final class LiteralParameters extends RexShuttle {
   };
 
   /**
-   * {@code INTERVAL '1' unit * CAST(? AS BIGINT)}, bound to the literal's length in the largest
-   * unit that states it exactly (see the class Javadoc); the expression keeps the literal's type.
+   * The interval literal as a bound parameter cast to an interval type, its length stated in the
+   * largest unit that states it exactly (see the class Javadoc); the cast keeps the literal's type
+   * for the expressions above it.
    */
   private RexNode interval(RexLiteral literal) {
     BigDecimal v = literal.getValueAs(BigDecimal.class); // months, or milliseconds
@@ -197,34 +197,38 @@ final class LiteralParameters extends RexShuttle {
       }
     }
     BigDecimal amount = v.divide(unit.multiplier, java.math.MathContext.DECIMAL128);
-    RexNode one = unitInterval(unit);
-    if (amount.compareTo(BigDecimal.ONE) == 0
-        && one.getType().getSqlTypeName() == literal.getType().getSqlTypeName()) {
-      return one;
-    }
-    amount = amount.stripTrailingZeros();
-    RelDataType numberType;
-    if (amount.scale() <= 0 && amount.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
-      byIndex.add(new ParameterSource.Constant(amount.longValueExact(), Types.BIGINT));
-      numberType = rex.getTypeFactory().createSqlType(SqlTypeName.BIGINT);
-    } else {
-      byIndex.add(new ParameterSource.Constant(amount, Types.NUMERIC));
-      numberType =
-          rex.getTypeFactory()
-              .createSqlType(
-                  SqlTypeName.DECIMAL,
-                  Math.max(amount.precision(), amount.scale()),
-                  Math.max(0, amount.scale()));
-    }
-    RexNode number =
-        rex.makeAbstractCast(numberType, new RexDynamicParam(numberType, byIndex.size() - 1));
-    return rex.makeCall(literal.getType(), SqlStdOperatorTable.MULTIPLY, List.of(one, number));
+    return boundInterval(unit, amount, literal.getType());
   }
 
-  /** {@code INTERVAL '1' unit}: a constant of dpjdbc's, printed as such. */
-  private RexNode unitInterval(TimeUnit unit) {
-    return rex.makeIntervalLiteral(
-        unit.multiplier, new SqlIntervalQualifier(unit, null, SqlParserPos.ZERO));
+  /**
+   * {@code CAST(? AS INTERVAL)} bound to {@code amount} units: on PostgreSQL an ISO 8601 duration
+   * ({@code P5Y}, {@code P-30D}, {@code PT26H}, {@code PT0.5S}), whose designators state the unit
+   * whatever the cast's fields; on H2 the number, read as that many units of the cast's field
+   * ({@code CAST(? AS INTERVAL DAY(18))}). Typed {@code type} (null: the unit's own interval type).
+   */
+  private RexNode boundInterval(TimeUnit unit, BigDecimal amount, RelDataType type) {
+    String n = amount.stripTrailingZeros().toPlainString();
+    if (backend == Backend.H2) {
+      byIndex.add(new ParameterSource.Constant(n, Types.VARCHAR));
+    } else {
+      String iso =
+          switch (unit) {
+            case YEAR -> "P" + n + "Y";
+            case MONTH -> "P" + n + "M";
+            case DAY -> "P" + n + "D";
+            case HOUR -> "PT" + n + "H";
+            case MINUTE -> "PT" + n + "M";
+            default -> "PT" + n + "S";
+          };
+      byIndex.add(new ParameterSource.Constant(iso, Types.OTHER));
+    }
+    RelDataType own =
+        rex.getTypeFactory()
+            .createSqlIntervalType(new SqlIntervalQualifier(unit, null, SqlParserPos.ZERO));
+    RexNode param =
+        new RexDynamicParam(
+            rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), byIndex.size() - 1);
+    return rex.makeAbstractCast(type == null ? own : type, param);
   }
 
   /** The literal's value as a bindable Java value with its JDBC type; null for a symbol. */
