@@ -291,7 +291,8 @@ public final class BoundedRewrite {
             SqlStdOperatorTable.MINUS,
             clamps.asDouble(rowExprs.get(v)),
             clamps.literal(mid, SqlTypeName.DOUBLE));
-    int sq = row(rex.makeCall(SqlStdOperatorTable.MULTIPLY, y, y));
+    RexNode w = clamps.awayFromZero(y);
+    int sq = row(rex.makeCall(SqlStdOperatorTable.MULTIPLY, w, w));
     int q = partial(new Partial(SqlKind.SUM, sq, filter));
     int squares =
         coordinate(
