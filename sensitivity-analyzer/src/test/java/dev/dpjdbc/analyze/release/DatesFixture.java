@@ -27,7 +27,8 @@ import java.util.List;
  * (10, 100, 400, 2000 and 4000 days ago), so that every relative date filter of the tests has a
  * margin of days around its threshold whatever the backend's clock and time zone; {@code born}
  * holds fixed dates for date_trunc and EXTRACT. {@code shifts} has several rows per person (unit
- * along its foreign key).
+ * along its foreign key). {@code gauges.reading} (bounded by the policy only) holds 1e-200, whose
+ * square underflows double precision.
  */
 final class DatesFixture {
   private DatesFixture() {}
@@ -36,6 +37,9 @@ final class DatesFixture {
       """
       tables:
         shifts: {max_rows_per_unit: 5}
+        gauges:
+          columns:
+            reading: {min: -1, max: 1}
       """;
 
   static Policy policy() {
@@ -72,6 +76,9 @@ final class DatesFixture {
               + " started TIMESTAMP NOT NULL CHECK (started BETWEEN TIMESTAMP '2000-01-01"
               + " 00:00:00' AND TIMESTAMP '2099-12-31 00:00:00'),"
               + " minutes INTEGER NOT NULL CHECK (minutes BETWEEN 0 AND 600))");
+      // a deviation from the midpoint 0 whose square underflows double precision
+      s.execute("CREATE TABLE gauges (id INTEGER PRIMARY KEY, reading DOUBLE PRECISION)");
+      s.execute("INSERT INTO gauges VALUES (1, 1.0E-200), (2, 0.5), (3, -0.5)");
     }
     String[] region = {"N", "S", "N", "S", "N"};
     String[] nick = {"a", "b", null, "a", null};
