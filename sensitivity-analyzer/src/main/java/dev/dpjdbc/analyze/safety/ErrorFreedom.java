@@ -130,9 +130,16 @@ public final class ErrorFreedom {
       return Warranted.nothing(below.getRowType().getFieldCount());
     }
     List<Interval> out = new ArrayList<>();
-    for (Fact f : facts) {
+    List<org.apache.calcite.rel.type.RelDataTypeField> fields = below.getRowType().getFieldList();
+    for (int i = 0; i < facts.size(); i++) {
+      Fact f = facts.get(i);
+      // a numeric of unknown scale keeps its clamp, whose CAST to numeric(p,s) bounds the scale:
+      // the rewrite casts AVG's and VAR's sums to double precision, and PostgreSQL raises an
+      // underflow for a nonzero numeric below 1e-307 (a column CHECKed to [0, 100] holds 1e-400)
+      boolean unknownScale =
+          TypeLimits.isDecimal(fields.get(i).getType()) && f.scale() > MAX_DOUBLE_SCALE;
       out.add(
-          f.alwaysNull() || !f.bounded() || f.mayBeSpecial()
+          f.alwaysNull() || !f.bounded() || f.mayBeSpecial() || unknownScale
               ? Interval.UNBOUNDED
               : f.interval("the database's constraints and column types"));
     }
@@ -248,6 +255,9 @@ public final class ErrorFreedom {
         "dpjdbc cannot check the expressions it evaluates on private rows",
         "Write the query with joins, subqueries in FROM, WHERE, GROUP BY and aggregates.");
   }
+
+  /** The largest numeric scale whose nonzero values all convert to double precision. */
+  private static final int MAX_DOUBLE_SCALE = 300;
 
   /** Where a refusal of {@link #checkRewrite} is. */
   private static final String REWRITE_PLACE =

@@ -38,6 +38,9 @@ final class RexCheck {
   private final List<String> names;
   private final boolean rewrite;
 
+  /** The name of the catalog re-check's function ({@code bounding.CatalogGuard}). */
+  private static final String CATALOG_GUARD = "DPJDBC_CATALOG_UNCHANGED";
+
   /** Checks expressions over input columns with the facts {@code inputs}, named {@code names}. */
   RexCheck(List<Fact> inputs, List<String> names) {
     this(inputs, names, false);
@@ -45,8 +48,10 @@ final class RexCheck {
 
   /**
    * As {@link #RexCheck(List, List)}; with {@code rewrite}, the expressions are dpjdbc's bounded
-   * rewrite, whose one extra operator is the random number that picks a unit's groups ({@code
-   * RANDOM()}, which cannot fail; the analyst's own {@code random()} was refused before).
+   * rewrite, whose extra operators are the random number that picks a unit's groups ({@code
+   * RANDOM()}, which cannot fail; the analyst's own {@code random()} was refused before) and the
+   * catalog re-check ({@code bounding.CatalogGuard}, which fails only when the catalog changed,
+   * whatever the rows hold).
    */
   RexCheck(List<Fact> inputs, List<String> names, boolean rewrite) {
     this.inputs = inputs;
@@ -169,6 +174,9 @@ final class RexCheck {
             && call.getOperands().isEmpty()
             && call.getOperator().getName().equalsIgnoreCase("RANDOM")) {
           return Fact.range(0, 1, false, Fact.ANY_SCALE);
+        }
+        if (rewrite && call.getOperator().getName().equalsIgnoreCase(CATALOG_GUARD)) {
+          return Fact.ALL; // raises only when the catalog changed, whatever the rows hold
         }
         return Functions.apply(call, evalAll(call, s), this);
       }

@@ -186,8 +186,10 @@ abstract class DatesAndParametersContractTest {
     assertNotNull(plan.post(), c.sql());
     assertEquals(
         c.want(), DatesFixture.run(connection, plan, c.params().toArray()), plan.rewrittenSql());
-    // no quoted text at all: every literal, intervals included, is a bound parameter
-    assertFalse(plan.rewrittenSql().contains("'"), plan.rewrittenSql());
+    // no quoted text before the catalog re-check (its catalog query is dpjdbc's own): every
+    // literal, intervals included, is a bound parameter
+    String sql = plan.rewrittenSql().split("pg_catalog", 2)[0]; // the re-check's own SQL
+    assertFalse(sql.contains("'"), plan.rewrittenSql());
   }
 
   static Stream<Arguments> refused() {

@@ -3,6 +3,7 @@ package dev.dpjdbc.analyze.release;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;
@@ -29,6 +30,31 @@ class DatesAndParametersPostgresTest extends DatesAndParametersContractTest {
   @AfterAll
   void stopPostgres() throws IOException {
     postgres.close();
+  }
+
+  /**
+   * A NUMERIC CHECKed to [0, 100] holds 1e-400, and a sum of 1e-400 cast to double precision raises
+   * an underflow (22003): its clamp, whose cast to numeric(p,s) rounds the scale, stays even though
+   * the CHECK makes it a no-op for the value, and AVG is answered.
+   */
+  @Test
+  void averageOfATinyNumeric_answered() throws SQLException {
+    try (java.sql.Statement s = connection.createStatement()) {
+      s.execute(
+          "CREATE TABLE meters (id INTEGER PRIMARY KEY,"
+              + " pct NUMERIC NOT NULL CHECK (pct BETWEEN 0 AND 100))");
+      s.execute("INSERT INTO meters VALUES (1, 1e-400), (2, 0)");
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () ->
+                  s.executeQuery("SELECT CAST(SUM(pct) AS DOUBLE PRECISION) FROM meters").close());
+      assertEquals("22003", e.getSQLState(), e.getMessage());
+    }
+    analyzer.refreshCatalog();
+    PrivacyPlan plan = analyzer.plan("SELECT AVG(pct) FROM meters");
+    double avg = ((Number) DatesFixture.run(connection, plan).get(0).get(0)).doubleValue();
+    assertEquals(0, avg, 1e-9, plan.rewrittenSql());
   }
 
   /** Why the rewrite floors deviations before squaring them: PostgreSQL's float underflow. */

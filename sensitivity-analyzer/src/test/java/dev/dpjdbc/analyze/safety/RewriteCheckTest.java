@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.bounding.BoundedRewrite;
 import dev.dpjdbc.analyze.bounding.Rewritten;
+import dev.dpjdbc.analyze.rewrite.Backend;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.stream.Stream;
@@ -34,9 +35,12 @@ abstract class RewriteCheckTest {
 
   abstract Connection open() throws SQLException;
 
+  private Backend backend;
+
   @BeforeAll
   void setUp() throws SQLException {
     fixture = new SafetyFixture(open());
+    backend = Backend.forProduct(fixture.connection.getMetaData().getDatabaseProductName());
   }
 
   @AfterAll
@@ -54,10 +58,15 @@ abstract class RewriteCheckTest {
   @MethodSource("allowed")
   void rewriteOfAnAllowedQuery_passes(ErrorCases.Allowed c) throws SQLException {
     SafetyFixture.Split s = fixture.split(c.sql());
-    ErrorFreedom.check(s.boundary(), s.analysis());
+    ErrorFreedom.check(s.boundary(), s.analysis(), backend);
     Rewritten r;
     try {
-      r = BoundedRewrite.rewrite(s.boundary(), s.analysis(), fixture.policy());
+      r =
+          BoundedRewrite.rewrite(
+              s.boundary(),
+              s.analysis(),
+              fixture.policy(),
+              ErrorFreedom.warranted(s.boundary(), s.analysis(), backend));
     } catch (SQLException e) {
       // no bound for the noise (or an aggregate the rewrite does not bound): nothing to run
       assertTrue(
@@ -66,7 +75,7 @@ abstract class RewriteCheckTest {
           e.getMessage());
       return;
     }
-    ErrorFreedom.checkRewrite(r.rel(), s.analysis());
+    ErrorFreedom.checkRewrite(r.rel(), s.analysis(), backend);
     rewritten++;
   }
 
@@ -86,7 +95,8 @@ abstract class RewriteCheckTest {
             .aggregate(b.groupKey(), b.sum(b.field(0)))
             .build();
     SQLException e =
-        assertThrows(SQLException.class, () -> ErrorFreedom.checkRewrite(faulty, s.analysis()));
+        assertThrows(
+            SQLException.class, () -> ErrorFreedom.checkRewrite(faulty, s.analysis(), backend));
     assertEquals("0A000", e.getSQLState(), e.getMessage());
     assertTrue(e.getMessage().contains("bounded rewrite"), e.getMessage());
   }
