@@ -80,8 +80,22 @@ final class Clamps {
    */
   static final double SMALLEST_DEVIATION = 1e-150;
 
+  /**
+   * {@code (x − m)²} in DOUBLE PRECISION. A whole x minus a whole m is 0 or at least 1 in
+   * magnitude, so its square cannot underflow; otherwise the deviation is floored first ({@link
+   * #SMALLEST_DEVIATION}).
+   */
+  RexNode squaredDeviation(RexNode x, double mid) {
+    RexNode y =
+        rex.makeCall(SqlStdOperatorTable.MINUS, asDouble(x), literal(mid, SqlTypeName.DOUBLE));
+    boolean whole =
+        org.apache.calcite.sql.type.SqlTypeUtil.isIntType(x.getType()) && mid == Math.rint(mid);
+    RexNode w = whole ? y : awayFromZero(y);
+    return rex.makeCall(SqlStdOperatorTable.MULTIPLY, w, w);
+  }
+
   /** {@code CASE WHEN ABS(y) < 1e-150 THEN 1e-150 ELSE ABS(y) END} (NULL stays NULL). */
-  RexNode awayFromZero(RexNode y) {
+  private RexNode awayFromZero(RexNode y) {
     RexNode abs = rex.makeCall(SqlStdOperatorTable.ABS, y);
     RexNode tiny = literal(SMALLEST_DEVIATION, SqlTypeName.DOUBLE);
     return rex.makeCall(
