@@ -274,7 +274,8 @@ final class AnalyzerFixture {
         "SELECT COUNT(*) FROM (SELECT * FROM employees) t",
         "SELECT SUM(salary) / 2 FROM employees",
         "SELECT SUM(salary + 1) FROM employees",
-        "SELECT DISTINCT COUNT(*) FROM employees");
+        "SELECT DISTINCT COUNT(*) FROM employees",
+        "SELECT COUNT(*) FROM employees LIMIT ?");
   }
 
   static List<String[]> refusals() {
@@ -306,7 +307,6 @@ final class AnalyzerFixture {
         new String[] {"SELECT COUNT(DISTINCT region) FROM employees", "0A000"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE random() < 0.5", "42501"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE my_udf(salary) > 0", "42501"},
-        new String[] {"SELECT COUNT(*) FROM employees LIMIT ?", "0A000"},
         new String[] {
           "SELECT region AS x, remote AS x, COUNT(*) FROM employees GROUP BY x", "42702"
         },

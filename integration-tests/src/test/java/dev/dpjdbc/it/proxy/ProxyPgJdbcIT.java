@@ -77,6 +77,35 @@ class ProxyPgJdbcIT {
     }
   }
 
+  /**
+   * {@code LIMIT ?} over the extended protocol (Parse with an int4 parameter, Bind, Execute), past
+   * the prepare threshold too, with a date filter in PostgreSQL's interval syntax: the groups are
+   * the region's public domain in order, so the LIMIT keeps E and N whatever the noise.
+   */
+  @Test
+  void limitParameter_andIntervalFilter_overTheExtendedProtocol() throws Exception {
+    String sql =
+        "SELECT region, COUNT(*) FROM employees WHERE hired > CURRENT_DATE - INTERVAL '100 years'"
+            + " GROUP BY region ORDER BY region LIMIT ?";
+    try (Connection c = fixture.pgjdbc("");
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < 6; i++) {
+        ps.setInt(1, 2);
+        List<String> regions = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            regions.add(rs.getString(1));
+          }
+        }
+        assertEquals(List.of("E", "N"), regions);
+      }
+      assertTrue(ps.unwrap(PGStatement.class).isUseServerPrepare());
+      ps.setInt(1, -1);
+      SQLException e = assertThrows(SQLException.class, ps::executeQuery);
+      assertEquals("2201W", e.getSQLState(), e.getMessage());
+    }
+  }
+
   @Test
   void rowLevelQuery_isRefusedWithSqlState() throws Exception {
     try (Connection c = fixture.pgjdbc("");

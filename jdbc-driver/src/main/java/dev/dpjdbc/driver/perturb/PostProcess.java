@@ -3,6 +3,8 @@ package dev.dpjdbc.driver.perturb;
 import dev.dpjdbc.analyze.plan.OutputColumn;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.analyze.plan.SortKey;
+import dev.dpjdbc.analyze.post.PostProcessor;
+import dev.dpjdbc.driver.execute.Parameters;
 import dev.dpjdbc.driver.execute.Table;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -19,8 +21,35 @@ import java.util.List;
 public final class PostProcess {
   private PostProcess() {}
 
-  /** The released table. */
-  public static Table release(NoisyResult noisy, PrivacyPlan plan) throws java.sql.SQLException {
+  /**
+   * The plan's post-processing with the analyst's parameter values bound ({@code LIMIT ?}, {@code
+   * HAVING COUNT(*) > ?}, {@code SUM(x) / ?}), or null for a plan without one. The backend SQL
+   * binds its own parameters ({@code PlanExecutor}); these are the ones the post-processing reads.
+   * Data-independent: called before the charge.
+   *
+   * @throws java.sql.SQLException 22023 for a value of the wrong type, 2201W/2201X for a negative
+   *     LIMIT/OFFSET
+   */
+  public static PostProcessor bind(PrivacyPlan plan, List<Object> params)
+      throws java.sql.SQLException {
+    if (plan.post() == null) {
+      return null;
+    }
+    List<Object> values = new ArrayList<>(params.size());
+    for (Object p : params) {
+      values.add(p instanceof Parameters.SqlNull ? null : p);
+    }
+    return plan.post().processor().bind(values);
+  }
+
+  /**
+   * The released table.
+   *
+   * @param post the plan's post-processing as {@link #bind} returned it (null when the plan has
+   *     none)
+   */
+  public static Table release(NoisyResult noisy, PrivacyPlan plan, PostProcessor post)
+      throws java.sql.SQLException {
     List<OutputColumn> outputs = plan.outputs();
     List<Object[]> rows = new ArrayList<>(noisy.groups().size());
     for (NoisyResult.Group g : noisy.groups()) {
@@ -33,7 +62,7 @@ public final class PostProcess {
       rows.add(row);
     }
     if (plan.post() != null) {
-      return new Table(columns(plan), plan.post().processor().apply(rows));
+      return new Table(columns(plan), post.apply(rows));
     }
     if (!plan.orderBy().isEmpty()) {
       rows.sort(order(plan.orderBy()));

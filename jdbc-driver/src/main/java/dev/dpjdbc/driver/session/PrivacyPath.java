@@ -2,6 +2,7 @@ package dev.dpjdbc.driver.session;
 
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.analyze.post.PostProcessor;
 import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.PlanExecutor;
 import dev.dpjdbc.driver.execute.RawResult;
@@ -22,13 +23,15 @@ import java.util.List;
  * perturb → release, and EXPLAIN PRIVACY, which takes the same path up to the charge and stops.
  *
  * <p>Everything that cannot depend on the data runs before the charge and is free when it fails:
- * planning, the noise allocation (settings that cannot be calibrated, a cost the ledger cannot
- * record), the parameter count, the preflight of constant expressions, the backend's prepare and
- * describe of the rewritten SQL, and binding the parameters ({@link #check}). Execution then
- * charges the ledger before the backend reads a row: everything an execution shows besides the
- * noisy answer (an error, a cancel under statement_timeout, its running time) is paid for, and an
- * analyst whose budget is spent cannot make the backend read data at all. Never refunded, also when
- * execution fails.
+ * planning, the parameter count, binding the parameters the post-processing reads ({@code LIMIT ?},
+ * {@code HAVING COUNT(*) > ?}: their types, a negative LIMIT), the noise allocation (settings that
+ * cannot be calibrated, a cost the ledger cannot record), the preflight of constant expressions,
+ * the backend's prepare and describe of the rewritten SQL, and binding the parameters ({@link
+ * #check}). A {@code LIMIT ?} bound to 0 returns the columns and no row without running or
+ * charging, like a literal {@code LIMIT 0} probe. Execution then charges the ledger before the
+ * backend reads a row: everything an execution shows besides the noisy answer (an error, a cancel
+ * under statement_timeout, its running time) is paid for, and an analyst whose budget is spent
+ * cannot make the backend read data at all. Never refunded, also when execution fails.
  *
  * <p>EXPLAIN PRIVACY runs {@link #check} too — so it refuses, with the same SQLState, every query
  * execution would refuse before reading data — plus, on PostgreSQL, the conversion of the bound
@@ -63,8 +66,12 @@ final class PrivacyPath {
     this.running = running;
   }
 
-  /** What passed every data-independent check: the plan, its noise and the prepared statement. */
-  private record Checked(PrivacyPlan plan, Allocation allocation, PlanExecutor.Prepared prepared)
+  /**
+   * What passed every data-independent check: the plan, its noise, the prepared statement and the
+   * post-processing with the parameters it reads bound (null when the plan has none).
+   */
+  private record Checked(
+      PrivacyPlan plan, Allocation allocation, PlanExecutor.Prepared prepared, PostProcessor post)
       implements AutoCloseable {
     @Override
     public void close() throws SQLException {
@@ -76,9 +83,11 @@ final class PrivacyPath {
   private Checked check(String sql, List<Object> params, QuerySettings settings, int timeout)
       throws SQLException {
     PrivacyPlan plan = plan(sql);
+    PlanExecutor.checkParameterCount(plan, params);
+    PostProcessor post = PostProcess.bind(plan, params);
     Allocation allocation = allocate(plan, settings);
     return new Checked(
-        plan, allocation, PlanExecutor.prepare(plan, params, backend, timeout, running));
+        plan, allocation, PlanExecutor.prepare(plan, params, backend, timeout, running), post);
   }
 
   /** Releases the noisy answer of {@code sql}, charged to the analyst. */
@@ -88,9 +97,14 @@ final class PrivacyPath {
     if (probe.isProbe()) {
       // no row whatever the data holds: nothing runs, nothing is spent
       PlanExecutor.checkParameterCount(probe, params);
-      return new Outcome(PostProcess.release(new NoisyResult(List.of()), probe), -1, null);
+      PostProcessor post = PostProcess.bind(probe, params);
+      return new Outcome(PostProcess.release(new NoisyResult(List.of()), probe, post), -1, null);
     }
     try (Checked c = check(sql, params, settings, timeout)) {
+      if (c.post() != null && c.post().returnsNoRows()) {
+        // LIMIT ? bound to 0: no row whatever the data holds, so nothing is read or spent
+        return new Outcome(new Table(PostProcess.columns(c.plan()), List.of()), -1, null);
+      }
       Ledger.BudgetStatus after = ledger.charge(analyst, budget, c.allocation().cost(), sql);
       RawResult raw;
       try {
@@ -102,7 +116,7 @@ final class PrivacyPath {
         throw e;
       }
       NoisyResult noisy = perturber.perturb(raw, c.plan(), new Grant(c.allocation(), after));
-      Table released = PostProcess.release(noisy, c.plan());
+      Table released = PostProcess.release(noisy, c.plan(), c.post());
       return new Outcome(released, -1, CostWarning.of(analyst, c.allocation(), after));
     }
   }
@@ -114,6 +128,7 @@ final class PrivacyPath {
       throws SQLException {
     if (plan(sql).isProbe()) {
       PlanExecutor.checkParameterCount(plan(sql), params);
+      PostProcess.bind(plan(sql), params);
       return new Table(ExplainPrivacy.COLUMNS, List.of());
     }
     try (Checked c = check(sql, params, settings, timeout)) {

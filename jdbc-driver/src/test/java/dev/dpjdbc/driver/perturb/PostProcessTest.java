@@ -41,7 +41,7 @@ class PostProcessTest {
 
   @Test
   void release_ordersByNoisyValue_thenOffsetLimit() throws Exception {
-    Table t = PostProcess.release(noisy(), plan(List.of(new SortKey(1, true, null)), 1L, 1L));
+    Table t = PostProcess.release(noisy(), plan(List.of(new SortKey(1, true, null)), 1L, 1L), null);
     assertEquals(1, t.rows().size());
     assertEquals("a", t.rows().get(0)[0]);
     assertEquals(5L, t.rows().get(0)[1]);
@@ -49,7 +49,7 @@ class PostProcessTest {
 
   @Test
   void release_countsAreClampedLongs() throws Exception {
-    Table t = PostProcess.release(noisy(), plan(List.of(), null, null));
+    Table t = PostProcess.release(noisy(), plan(List.of(), null, null), null);
     assertEquals(0L, t.rows().get(1)[1]);
     assertEquals(10L, t.rows().get(2)[1]);
     assertEquals("java.lang.Long", t.columns().get(1).className());

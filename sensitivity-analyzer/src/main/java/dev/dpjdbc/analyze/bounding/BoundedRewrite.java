@@ -22,7 +22,6 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -286,12 +285,7 @@ public final class BoundedRewrite {
       coords.weigh(count, dd * dd / (mag * mag));
       return new OutputExpr.AvgOf(centred, count, lower, upper);
     }
-    RexNode y =
-        rex.makeCall(
-            SqlStdOperatorTable.MINUS,
-            clamps.asDouble(rowExprs.get(v)),
-            clamps.literal(mid, SqlTypeName.DOUBLE));
-    int sq = row(rex.makeCall(SqlStdOperatorTable.MULTIPLY, y, y));
+    int sq = row(clamps.squaredDeviation(rowExprs.get(v), mid));
     int q = partial(new Partial(SqlKind.SUM, sq, filter));
     int squares =
         coordinate(

@@ -71,6 +71,38 @@ final class Clamps {
             rex.makeCast(type, x)));
   }
 
+  /**
+   * The smallest deviation whose square is computed as such: its square, 1e-300, is far above the
+   * smallest double (2.2e-308). PostgreSQL raises "value out of range: underflow" when a nonzero
+   * product rounds to 0, so {@code (x − m)²} of a double x within 1e-154 of m would fail for that
+   * row alone; the rewrite squares {@code max(|x − m|, 1e-150)} instead, which adds at most 1e-300
+   * per row to the sum of squares and keeps it within [0, h²].
+   */
+  static final double SMALLEST_DEVIATION = 1e-150;
+
+  /**
+   * {@code (x − m)²} in DOUBLE PRECISION. A whole x minus a whole m is 0 or at least 1 in
+   * magnitude, so its square cannot underflow; otherwise the deviation is floored first ({@link
+   * #SMALLEST_DEVIATION}).
+   */
+  RexNode squaredDeviation(RexNode x, double mid) {
+    RexNode y =
+        rex.makeCall(SqlStdOperatorTable.MINUS, asDouble(x), literal(mid, SqlTypeName.DOUBLE));
+    boolean whole =
+        org.apache.calcite.sql.type.SqlTypeUtil.isIntType(x.getType()) && mid == Math.rint(mid);
+    RexNode w = whole ? y : awayFromZero(y);
+    return rex.makeCall(SqlStdOperatorTable.MULTIPLY, w, w);
+  }
+
+  /** {@code CASE WHEN ABS(y) < 1e-150 THEN 1e-150 ELSE ABS(y) END} (NULL stays NULL). */
+  private RexNode awayFromZero(RexNode y) {
+    RexNode abs = rex.makeCall(SqlStdOperatorTable.ABS, y);
+    RexNode tiny = literal(SMALLEST_DEVIATION, SqlTypeName.DOUBLE);
+    return rex.makeCall(
+        SqlStdOperatorTable.CASE,
+        List.of(rex.makeCall(SqlStdOperatorTable.LESS_THAN, abs, tiny), tiny, abs));
+  }
+
   /** A number as a literal of {@code like}'s type when it fits exactly, else DECIMAL or DOUBLE. */
   RexNode literal(double v, SqlTypeName like) {
     BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();

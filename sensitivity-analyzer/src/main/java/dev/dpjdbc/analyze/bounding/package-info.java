@@ -25,9 +25,11 @@
  *       to enforce), else the policy's value, enforced by keeping each unit's L0 groups chosen at
  *       random ({@code ROW_NUMBER() OVER (PARTITION BY unit ORDER BY random())}).
  *   <li><b>Coordinates.</b> COUNT → one count; SUM → one sum; AVG → a centred sum Σ(x − m) and a
- *       count, m = (L+U)/2, λ = C·(U−L)/2; VAR/STDDEV → also Σ(x − m)², λ = C·((U−L)/2)². The
- *       centred sum is computed per group (or per unit) from the plain sum and count as {@code s −
- *       m·n}, so the per-row work is one clamp.
+ *       count, m = (L+U)/2, λ = C·(U−L)/2; VAR/STDDEV → also Σ (x − m)², λ = C·((U−L)/2)², with a
+ *       fractional deviation floored at 1e-150 in magnitude (PostgreSQL's float multiplication
+ *       raises an underflow when a nonzero product rounds to 0). The centred sum is computed per
+ *       group (or per unit) from the plain sum and count as {@code s − m·n}, so the per-row work is
+ *       one clamp.
  * </ul>
  */
 package dev.dpjdbc.analyze.bounding;

@@ -5,6 +5,7 @@ import dev.dpjdbc.analyze.AnalyzerSqlState;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.calcite.interpreter.Interpreter;
 import org.apache.calcite.plan.RelOptCluster;
@@ -46,10 +47,12 @@ public final class PostProcessor {
 
   private final RelNode plan;
   private final TableScan leaf;
+  private final Map<Integer, RelDataType> parameters;
 
   private PostProcessor(RelNode plan, TableScan leaf) {
     this.plan = plan;
     this.leaf = leaf;
+    this.parameters = Map.copyOf(PostParameters.of(plan));
   }
 
   /**
@@ -82,8 +85,14 @@ public final class PostProcessor {
         LogicalTableScan.create(
             leafRel.getCluster(), releasedTable(leafRel.getRowType(), List.of()), List.of());
     PostProcessor p = new PostProcessor(reduced, leaf);
+    PostParameters.checkBindable(p.parameters);
     try {
-      p.run(List.of());
+      // a trial run over no rows, every parameter NULL: what cannot be evaluated fails here
+      List<Object> nulls = new ArrayList<>();
+      p.parameters.keySet().stream()
+          .max(Integer::compare)
+          .ifPresent(max -> nulls.addAll(java.util.Collections.nCopies(max + 1, null)));
+      p.bind(nulls).run(List.of());
     } catch (SQLException | RuntimeException e) {
       throw new SQLException(
           "post-processing cannot evaluate this query over released rows: "
@@ -111,6 +120,38 @@ public final class PostProcessor {
     return compile(rel, PostShapes.leaf(rel).getRowType());
   }
 
+  /**
+   * The analyst's parameters this post-processing reads ({@code LIMIT ?}, {@code HAVING COUNT(*) >
+   * ?}, {@code SUM(x) / ?}): analyst index (0-based) → the type the validator inferred.
+   */
+  public Map<Integer, RelDataType> parameters() {
+    return parameters;
+  }
+
+  /**
+   * This post-processing with the analyst's parameter values bound ({@code values.get(i)} for
+   * parameter {@code i}, null for SQL NULL); {@code this} when it reads none. Data-independent:
+   * call it before the analyst is charged.
+   *
+   * @throws SQLException 22023 when a value is missing or does not convert to its parameter's type;
+   *     2201W/2201X for a negative LIMIT/OFFSET (as PostgreSQL)
+   */
+  public PostProcessor bind(List<Object> values) throws SQLException {
+    if (parameters.isEmpty()) {
+      return this;
+    }
+    return new PostProcessor(PostParameters.bind(plan, values), leaf);
+  }
+
+  /**
+   * The result has no row whatever the released rows hold (a {@code LIMIT 0}, also one bound from a
+   * parameter): nothing needs to run, nothing is released.
+   */
+  public boolean returnsNoRows() {
+    Double max = plan.getCluster().getMetadataQuery().getMaxRowCount(plan);
+    return parameters.isEmpty() && max != null && max == 0;
+  }
+
   /** The row type of {@link #apply}'s rows. */
   public RelDataType outputType() {
     return plan.getRowType();
@@ -120,9 +161,18 @@ public final class PostProcessor {
    * Evaluates the post-processing over {@code releasedRows} (each row: the released columns in
    * order, plain Java values). Returns new rows of {@link #outputType()}.
    *
-   * @throws SQLException 22012 on division by zero, 22000 on other evaluation errors
+   * @throws SQLException 22012 on division by zero, 22000 on other evaluation errors, 22023 when
+   *     the post-processing reads parameters that were not {@link #bind bound}
    */
   public List<Object[]> apply(List<Object[]> releasedRows) throws SQLException {
+    if (!parameters.isEmpty()) {
+      throw new SQLException(
+          "the query has parameters above the aggregates ("
+              + parameters.size()
+              + "); bind them"
+              + " first",
+          AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
+    }
     List<Object[]> internal;
     try {
       internal = RowValues.toInternal(releasedRows, leaf.getRowType());

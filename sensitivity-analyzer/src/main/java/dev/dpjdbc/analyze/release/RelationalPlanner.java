@@ -92,6 +92,7 @@ public final class RelationalPlanner {
         BoundedRewrite.rewrite(
             boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis, backend));
     ErrorFreedom.check(boundary, analysis, backend);
+    ErrorFreedom.checkRewrite(r.rel(), analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
     BoundSql rewritten = RelSql.emit(r.rel(), backend);
     RelDataType released = boundary.aggregate().getRowType();

@@ -25,8 +25,10 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       which a value of a bounded expression never reaches);
  *   <li>real and double precision: the result interval is finite and within the type, and a product
  *       or quotient cannot underflow (PostgreSQL raises "value out of range: underflow" when a
- *       nonzero result rounds to 0): one factor is a whole number, or the dividend is whole and the
- *       divisor at most 10^300, or the divisor at most 1 in magnitude;
+ *       nonzero result rounds to 0): one factor is a whole number, or both factors are bounded away
+ *       from 0 by magnitudes whose product is a normal double (the rewrite's squares of deviations
+ *       floored at 1e-150), or the dividend is whole and the divisor at most 10^300, or the divisor
+ *       at most 1 in magnitude;
  *   <li>division and modulo: the divisor is never 0 — its interval excludes 0, a guard excludes it
  *       ({@code NULLIF(d, 0)}, {@code CASE WHEN d <> 0 ...}), or it is a constant, which the
  *       preflight divides by before any row is read; floating-point division needs an interval that
@@ -95,7 +97,10 @@ final class Arithmetic {
                       + " query with LEAST(GREATEST(x, lo), hi) or a CASE.");
     }
     if (kind == SqlKind.TIMES && TypeLimits.isFloat(type) && !ops.get(0).integral()) {
-      if (!ops.get(1).integral()) {
+      // operands bounded away from 0 (a guarded value) have a product of at least the product of
+      // their smallest magnitudes, which cannot underflow when it is a normal double
+      double smallest = smallestMagnitude(ops.get(0)) * smallestMagnitude(ops.get(1));
+      if (!ops.get(1).integral() && !(smallest >= Double.MIN_NORMAL)) {
         throw new Refusal(
             "the floating-point product " + text,
             "a product of two fractions can underflow (PostgreSQL raises \"value out of range:"
@@ -139,6 +144,11 @@ final class Arithmetic {
       }
     }
     return false;
+  }
+
+  /** The smallest |v| of a non-NULL value v the fact allows (0 when its range holds 0). */
+  private static double smallestMagnitude(Fact f) {
+    return f.lo() > 0 ? f.lo() : f.hi() < 0 ? -f.hi() : 0;
   }
 
   private static int sumScales(List<Fact> ops) {

@@ -21,7 +21,8 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       precision or real from integers, and from numeric when the interval is bounded and the
  *       scale is at most 300 (PostgreSQL raises an error when a tiny numeric underflows; NaN and
  *       ±Infinity convert); from double precision to real only for whole numbers within range;
- *   <li>BOOLEAN to and from numbers; a type to itself (nullability, length, a wider numeric);
+ *   <li>BOOLEAN to and from numbers; a type to itself (nullability, length, a wider numeric), whose
+ *       value then has the target's integrality and scale (the emitted SQL keeps the CAST);
  *   <li>DATE to TIMESTAMP when the date lies in the timestamp range; TIMESTAMP to DATE; between
  *       TIMESTAMP and TIMESTAMP WITH TIME ZONE within the range; interval to interval of the same
  *       kind;
@@ -50,7 +51,17 @@ final class CastRule {
         // EXTRACT, typed bigint by Calcite, is numeric in PostgreSQL and Infinity for 'infinity'
         throw nonFinite(cast, names, to, in.mayBeNaN() ? "NaN" : "infinite");
       }
-      return in; // nullability, a longer string, a wider numeric, a finer timestamp
+      // nullability, a longer string, a wider numeric, a finer timestamp. The emitted SQL keeps
+      // the CAST (analyze.rel2sql), so the backend's value has the target type even where its own
+      // type for the operand differs from Calcite's (EXTRACT is numeric in PostgreSQL)
+      if (TypeLimits.isInteger(to)) {
+        Fact whole = Fact.range(Math.floor(in.lo()), Math.ceil(in.hi()), true, 0);
+        return in.nonzero() && in.integral() ? whole.withNonzero() : whole;
+      }
+      if (TypeLimits.isDecimal(to) && to.getScale() >= 0) {
+        return in.withScale(Math.min(in.scale(), to.getScale()));
+      }
+      return in;
     }
     if (SqlTypeUtil.isCharacter(from)) {
       throw new Refusal(

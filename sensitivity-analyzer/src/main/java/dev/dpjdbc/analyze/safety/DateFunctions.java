@@ -125,6 +125,14 @@ final class DateFunctions {
     }
     double[] limit = fieldRange(unit);
     Fact r = Arithmetic.synth(call, ops).intersect(limit[0], limit[1]);
+    // PostgreSQL 14 returns numeric: whole numbers, except SECOND, MILLISECOND and EPOCH of a
+    // timestamp, which have at most 6 fraction digits (H2's are whole or have fewer)
+    boolean fraction =
+        !date
+            && (unit == TimeUnitRange.SECOND
+                || unit == TimeUnitRange.MILLISECOND
+                || unit == TimeUnitRange.EPOCH);
+    r = fraction ? r.withScale(Math.min(r.scale(), 6)) : r.withIntegral(true);
     // 'infinity' gives Infinity for the unbounded fields, NULL for the others
     return UNBOUNDED_FIELDS.contains(unit)
         ? r.withSpecial(v.special() & (Fact.POS_INF | Fact.NEG_INF))

@@ -74,11 +74,13 @@ import org.apache.calcite.rex.RexNode;
 public final class ErrorFreedom {
   private final PrivacyAnalysis analysis;
   private final Backend backend;
+  private final boolean rewrite;
   private final Map<RelNode, List<Fact>> memo = new IdentityHashMap<>();
 
-  private ErrorFreedom(PrivacyAnalysis analysis, Backend backend) {
+  private ErrorFreedom(PrivacyAnalysis analysis, Backend backend, boolean rewrite) {
     this.analysis = analysis;
     this.backend = backend;
+    this.rewrite = rewrite;
   }
 
   /**
@@ -91,7 +93,25 @@ public final class ErrorFreedom {
    */
   public static void check(RelNode below, PrivacyAnalysis analysis, Backend backend)
       throws SQLException {
-    new ErrorFreedom(analysis, backend).facts(below);
+    new ErrorFreedom(analysis, backend, false).facts(below);
+  }
+
+  /**
+   * The same rule over what the backend will actually run: the bounded rewrite of the DP aggregate
+   * ({@code analyze.bounding}), whose clamps, casts, per-unit partial sums, centred sums and sums
+   * of squares are dpjdbc's own expressions over private rows, and the DP aggregate itself. Its
+   * analyst expressions were checked by {@link #check(Boundary, PrivacyAnalysis, Backend)}; this
+   * makes sure that nothing the rewrite adds can fail for some rows either (a square that
+   * underflows double precision, a cast that narrows). Differences from that check: the rewrite's
+   * {@code RANDOM()} (choosing a unit's groups) is allowed, and a SUM's value is bounded by 2^32
+   * rows times its argument's interval (the assumption this class states).
+   *
+   * @param rewritten the rewritten plan ({@code Rewritten#rel})
+   * @throws SQLException 0A000 naming the expression, when one of the rewrite's could fail
+   */
+  public static void checkRewrite(RelNode rewritten, PrivacyAnalysis analysis, Backend backend)
+      throws SQLException {
+    new ErrorFreedom(analysis, backend, true).facts(rewritten);
   }
 
   /**
@@ -105,14 +125,21 @@ public final class ErrorFreedom {
     RelNode below = boundary.below();
     List<Fact> facts;
     try {
-      facts = new ErrorFreedom(analysis, backend).facts(below);
+      facts = new ErrorFreedom(analysis, backend, false).facts(below);
     } catch (SQLException | RuntimeException unknown) {
       return Warranted.nothing(below.getRowType().getFieldCount());
     }
     List<Interval> out = new ArrayList<>();
-    for (Fact f : facts) {
+    List<org.apache.calcite.rel.type.RelDataTypeField> fields = below.getRowType().getFieldList();
+    for (int i = 0; i < facts.size(); i++) {
+      Fact f = facts.get(i);
+      // a numeric of unknown scale keeps its clamp, whose CAST to numeric(p,s) bounds the scale:
+      // the rewrite casts AVG's and VAR's sums to double precision, and PostgreSQL raises an
+      // underflow for a nonzero numeric below 1e-307 (a column CHECKed to [0, 100] holds 1e-400)
+      boolean unknownScale =
+          TypeLimits.isDecimal(fields.get(i).getType()) && f.scale() > MAX_DOUBLE_SCALE;
       out.add(
-          f.alwaysNull() || !f.bounded() || f.mayBeSpecial()
+          f.alwaysNull() || !f.bounded() || f.mayBeSpecial() || unknownScale
               ? Interval.UNBOUNDED
               : f.interval("the database's constraints and column types"));
     }
@@ -163,7 +190,8 @@ public final class ErrorFreedom {
     }
     if (node instanceof Filter f) {
       List<Fact> in = facts(f.getInput());
-      String place = f.getInput() instanceof Aggregate ? "HAVING" : "WHERE";
+      String place =
+          rewrite ? REWRITE_PLACE : f.getInput() instanceof Aggregate ? "HAVING" : "WHERE";
       check(f.getCondition(), in, f.getInput().getRowType(), place);
       return in; // a filter narrows nothing here (see the class Javadoc)
     }
@@ -176,8 +204,10 @@ public final class ErrorFreedom {
                 e,
                 in,
                 p.getInput().getRowType(),
-                "a value computed below the aggregate (an aggregate's argument, a FILTER clause or"
-                    + " a subquery's SELECT list)"));
+                rewrite
+                    ? REWRITE_PLACE
+                    : "a value computed below the aggregate (an aggregate's argument, a FILTER"
+                        + " clause or a subquery's SELECT list)"));
       }
       return out;
     }
@@ -194,9 +224,9 @@ public final class ErrorFreedom {
     }
     if (node instanceof Aggregate a) {
       try {
-        return NestedAggregate.facts(a, facts(a.getInput()));
+        return NestedAggregate.facts(a, facts(a.getInput()), rewrite);
       } catch (Refusal r) {
-        throw r.toSqlException("an aggregate inside a subquery");
+        throw r.toSqlException(rewrite ? REWRITE_PLACE : "an aggregate inside a subquery");
       }
     }
     if (node instanceof Sort s) {
@@ -226,6 +256,14 @@ public final class ErrorFreedom {
         "Write the query with joins, subqueries in FROM, WHERE, GROUP BY and aggregates.");
   }
 
+  /** The largest numeric scale whose nonzero values all convert to double precision. */
+  private static final int MAX_DOUBLE_SCALE = 300;
+
+  /** Where a refusal of {@link #checkRewrite} is. */
+  private static final String REWRITE_PLACE =
+      "dpjdbc's bounded rewrite of the aggregates (clamps, per-person partial sums and sums of"
+          + " squares, derived from the bounds of the aggregated values)";
+
   private static SQLException refusal(String construct, String why, String fix) {
     return new SQLException(
         "dpjdbc refuses "
@@ -241,10 +279,10 @@ public final class ErrorFreedom {
     return checkNamed(e, in, row.getFieldNames(), place);
   }
 
-  private static Fact checkNamed(RexNode e, List<Fact> in, List<String> names, String place)
+  private Fact checkNamed(RexNode e, List<Fact> in, List<String> names, String place)
       throws SQLException {
     try {
-      return new RexCheck(in, names).check(e);
+      return new RexCheck(in, names, rewrite).check(e);
     } catch (Refusal r) {
       throw r.toSqlException(place);
     }
@@ -252,7 +290,7 @@ public final class ErrorFreedom {
 
   /** The facts of {@code scan}'s columns on {@code backend} (for tests). */
   static List<Fact> columnFacts(TableScan scan, PrivacyAnalysis analysis, Backend backend) {
-    return new ErrorFreedom(analysis, backend).scan(scan);
+    return new ErrorFreedom(analysis, backend, false).scan(scan);
   }
 
   /**

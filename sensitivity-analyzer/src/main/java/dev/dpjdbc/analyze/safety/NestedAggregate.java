@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlKind;
 
 /**
  * An aggregate below the DP boundary (a per-unit subquery such as {@code SELECT AVG(n) FROM (SELECT
@@ -22,16 +23,39 @@ final class NestedAggregate {
 
   private NestedAggregate() {}
 
-  static List<Fact> facts(Aggregate a, List<Fact> in) {
+  /**
+   * The facts of {@code a}'s output columns; with {@code boundedSums}, a SUM of a bounded argument
+   * is bounded by {@link #MAX_ROWS} times its interval (the assumption above), so that arithmetic
+   * on it can be checked; otherwise (an analyst's subquery) a SUM's value is unknown.
+   */
+  static List<Fact> facts(Aggregate a, List<Fact> in, boolean boundedSums) {
     List<Fact> out = new ArrayList<>();
     for (int key : a.getGroupSet()) {
       out.add(in.get(key));
     }
     for (AggregateCall call : a.getAggCallList()) {
-      out.add(call(call, in, a.getInput().getRowType()));
+      Fact f = call(call, in, a.getInput().getRowType());
+      Fact arg = call.getArgList().isEmpty() ? Fact.ALL : in.get(call.getArgList().get(0));
+      boolean sum =
+          call.getAggregation().getKind() == SqlKind.SUM
+              || call.getAggregation().getKind() == SqlKind.SUM0;
+      if (boundedSums && sum && arg.bounded() && !arg.alwaysNull() && !arg.mayBeSpecial()) {
+        f =
+            Fact.range(
+                Math.min(0, MAX_ROWS * arg.lo()),
+                Math.max(0, MAX_ROWS * arg.hi()),
+                arg.integral(),
+                arg.scale());
+      }
+      out.add(f);
     }
     return out;
   }
+
+  /**
+   * The largest number of rows one group of an aggregate below the DP boundary is assumed to have.
+   */
+  static final double MAX_ROWS = 4_294_967_296d;
 
   private static Fact call(AggregateCall call, List<Fact> in, RelDataType inputRow) {
     RelDataType type = call.getType();

@@ -36,11 +36,27 @@ import org.apache.calcite.util.NlsString;
 final class RexCheck {
   private final List<Fact> inputs;
   private final List<String> names;
+  private final boolean rewrite;
+
+  /** The name of the catalog re-check's function ({@code bounding.CatalogGuard}). */
+  private static final String CATALOG_GUARD = "DPJDBC_CATALOG_UNCHANGED";
 
   /** Checks expressions over input columns with the facts {@code inputs}, named {@code names}. */
   RexCheck(List<Fact> inputs, List<String> names) {
+    this(inputs, names, false);
+  }
+
+  /**
+   * As {@link #RexCheck(List, List)}; with {@code rewrite}, the expressions are dpjdbc's bounded
+   * rewrite, whose extra operators are the random number that picks a unit's groups ({@code
+   * RANDOM()}, which cannot fail; the analyst's own {@code random()} was refused before) and the
+   * catalog re-check ({@code bounding.CatalogGuard}, which fails only when the catalog changed,
+   * whatever the rows hold).
+   */
+  RexCheck(List<Fact> inputs, List<String> names, boolean rewrite) {
     this.inputs = inputs;
     this.names = names;
+    this.rewrite = rewrite;
   }
 
   /** The fact of {@code e} after checking every sub-expression; a {@link Refusal} otherwise. */
@@ -154,6 +170,14 @@ final class RexCheck {
         return ops.get(0);
       }
       default -> {
+        if (rewrite
+            && call.getOperands().isEmpty()
+            && call.getOperator().getName().equalsIgnoreCase("RANDOM")) {
+          return Fact.range(0, 1, false, Fact.ANY_SCALE);
+        }
+        if (rewrite && call.getOperator().getName().equalsIgnoreCase(CATALOG_GUARD)) {
+          return Fact.ALL; // raises only when the catalog changed, whatever the rows hold
+        }
         return Functions.apply(call, evalAll(call, s), this);
       }
     }

@@ -86,6 +86,10 @@ final class SafetyFixture implements AutoCloseable {
     }
   }
 
+  Policy policy() {
+    return policy;
+  }
+
   /** The query's plan, its privacy analysis and its boundary. */
   record Split(RelRoot root, PrivacyAnalysis analysis, Boundary boundary) {}
 
