@@ -4,7 +4,6 @@ import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableUnit;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The privacy unit columns of a one-table query's table (the unit rule of {@link
@@ -16,23 +15,8 @@ final class UnitColumns {
   private UnitColumns() {}
 
   static List<String> of(TableBounds bounds, String tableName) throws SQLException {
-    if (bounds.missingPolicyUnit().isPresent()) {
-      throw new SQLException(
-          "policy tables."
-              + tableName
-              + ".privacy_unit names column "
-              + bounds.missingPolicyUnit().get()
-              + ", which "
-              + tableName
-              + " does not have",
-          AnalyzerSqlState.INVALID_POLICY.code());
-    }
+    dev.dpjdbc.analyze.release.Units.requireKnown(bounds);
     TableUnit unit = bounds.unit();
-    if (unit.isRefused()) {
-      throw new SQLException(
-          unit.path().substring(0, 1).toUpperCase(Locale.ROOT) + unit.path().substring(1),
-          AnalyzerSqlState.MISSING_PRIVACY_UNIT.code());
-    }
     if (!unit.visible()) {
       throw new SQLException(
           "no column of "

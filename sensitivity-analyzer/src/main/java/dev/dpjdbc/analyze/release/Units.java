@@ -20,7 +20,7 @@ import org.apache.calcite.rel.RelNode;
  * unit that is only reached through a join is fine here; the analysis decides whether the query
  * makes that join.
  */
-final class Units {
+public final class Units {
   private Units() {}
 
   static void requireKnown(RelNode rel, ConstraintCatalog catalog, Policy policy)
@@ -33,24 +33,32 @@ final class Units {
       if (!scanned.contains(b.meta()) || b.isPublic()) {
         continue;
       }
-      String name = b.meta().name();
-      if (b.missingPolicyUnit().isPresent()) {
-        throw new SQLException(
-            "policy tables."
-                + name
-                + ".privacy_unit names column "
-                + b.missingPolicyUnit().get()
-                + ", which "
-                + name
-                + " does not have: fix the policy",
-            AnalyzerSqlState.INVALID_POLICY.code());
-      }
-      TableUnit unit = b.unit();
-      if (unit.isRefused()) {
-        throw new SQLException(
-            unit.path().substring(0, 1).toUpperCase(Locale.ROOT) + unit.path().substring(1),
-            AnalyzerSqlState.MISSING_PRIVACY_UNIT.code());
-      }
+      requireKnown(b);
+    }
+  }
+
+  /**
+   * The unit of {@code b}'s table can be told: refused with F0000 when the policy names a unit
+   * column the table does not have, with ZD002 when no unit can be told.
+   */
+  public static void requireKnown(TableBounds b) throws SQLException {
+    String name = b.meta().name();
+    if (b.missingPolicyUnit().isPresent()) {
+      throw new SQLException(
+          "policy tables."
+              + name
+              + ".privacy_unit names column "
+              + b.missingPolicyUnit().get()
+              + ", which "
+              + name
+              + " does not have: fix the policy",
+          AnalyzerSqlState.INVALID_POLICY.code());
+    }
+    TableUnit unit = b.unit();
+    if (unit.isRefused()) {
+      throw new SQLException(
+          unit.path().substring(0, 1).toUpperCase(Locale.ROOT) + unit.path().substring(1),
+          AnalyzerSqlState.MISSING_PRIVACY_UNIT.code());
     }
   }
 }

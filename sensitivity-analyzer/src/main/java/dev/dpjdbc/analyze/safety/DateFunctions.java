@@ -1,5 +1,6 @@
 package dev.dpjdbc.analyze.safety;
 
+import dev.dpjdbc.analyze.sql2rel.PostgresOperators;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -57,23 +58,6 @@ final class DateFunctions {
           TimeUnitRange.MILLISECOND,
           TimeUnitRange.MICROSECOND);
 
-  /** Units date_trunc accepts (PostgreSQL 14 manual, §9.9.2). */
-  private static final Set<String> TRUNC_UNITS =
-      Set.of(
-          "microseconds",
-          "milliseconds",
-          "second",
-          "minute",
-          "hour",
-          "day",
-          "week",
-          "month",
-          "quarter",
-          "year",
-          "decade",
-          "century",
-          "millennium");
-
   /** Fields whose value for 'infinity' is Infinity (PostgreSQL 14); the others are NULL. */
   private static final Set<TimeUnitRange> UNBOUNDED_FIELDS =
       Set.of(
@@ -90,11 +74,13 @@ final class DateFunctions {
   static Fact dateTrunc(RexCall call, List<Fact> ops, RexCheck names) {
     RexNode unit = call.getOperands().get(0);
     String u = unit instanceof RexLiteral l && !l.isNull() ? text(l) : null;
-    if (u == null || !TRUNC_UNITS.contains(u.toLowerCase(Locale.ROOT))) {
+    if (u == null || !PostgresOperators.DATE_TRUNC_UNITS.contains(u.toLowerCase(Locale.ROOT))) {
       throw new Refusal(
           "date_trunc with the unit " + names.text(unit) + " (" + names.text(call) + ")",
           "PostgreSQL checks the unit only when a row reaches it",
-          "Write the unit as a literal: one of " + String.join(", ", TRUNC_UNITS) + ".");
+          "Write the unit as a literal: one of "
+              + String.join(", ", PostgresOperators.DATE_TRUNC_UNITS)
+              + ".");
     }
     return truncate(call, ops, names, false, call.getOperands().get(1));
   }

@@ -30,11 +30,11 @@ import org.apache.calcite.sql.validate.SqlNameMatchers;
  * libraries spell {@code TO_TIMESTAMP}). Where this class defines a name, its definition replaces
  * the library's, so that one name has one meaning.
  */
-final class PostgresOperators implements SqlOperatorTable {
+public final class PostgresOperators implements SqlOperatorTable {
   static final PostgresOperators INSTANCE = new PostgresOperators();
 
   /** Units {@code date_trunc} accepts (PostgreSQL 14 manual, §9.9.2). */
-  static final Set<String> DATE_TRUNC_UNITS =
+  public static final Set<String> DATE_TRUNC_UNITS =
       Set.of(
           "microseconds",
           "milliseconds",
