@@ -40,7 +40,22 @@ public record BoundaryCall(
     STDDEV_POP,
     STDDEV_SAMP,
     MIN,
-    MAX
+    MAX,
+    /** MEDIAN(x) (H2). */
+    MEDIAN,
+    /** PERCENTILE_CONT(q) WITHIN GROUP (ORDER BY x): {@link #arguments} is [x]. */
+    PERCENTILE_CONT,
+    /** PERCENTILE_DISC(q) WITHIN GROUP (ORDER BY x): {@link #arguments} is [x]. */
+    PERCENTILE_DISC;
+
+    /** An order statistic, released by the exponential mechanism on a histogram. */
+    public boolean isQuantile() {
+      return this == MIN
+          || this == MAX
+          || this == MEDIAN
+          || this == PERCENTILE_CONT
+          || this == PERCENTILE_DISC;
+    }
   }
 
   public BoundaryCall {

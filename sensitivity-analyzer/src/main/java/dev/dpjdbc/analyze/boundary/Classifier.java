@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.sql.SqlKind;
 
 /**
  * Classifies the group keys and calls of the DP aggregate into {@link GroupKey} and {@link
  * BoundaryCall}; refuses (0A000) grouping sets (ROLLUP, CUBE), DISTINCT other than COUNT(DISTINCT),
- * WITHIN GROUP orderings and every function other than COUNT, SUM, AVG, VAR_POP, VAR_SAMP,
- * STDDEV_POP, STDDEV_SAMP, MIN and MAX, naming the function.
+ * WITHIN GROUP orderings other than PERCENTILE_CONT/PERCENTILE_DISC's single column, and every
+ * function other than COUNT, SUM, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, MIN, MAX, MEDIAN
+ * and the two percentiles, naming the function.
  */
 final class Classifier {
   private Classifier() {}
@@ -39,9 +41,12 @@ final class Classifier {
     int out = aggregate.getGroupCount();
     List<String> names = aggregate.getRowType().getFieldNames();
     for (AggregateCall call : aggregate.getAggCallList()) {
-      calls.add(
-          new BoundaryCall(
-              out, names.get(out), kind(call), call.getArgList(), call.filterArg, call));
+      BoundaryCall.Kind kind = kind(call);
+      List<Integer> args =
+          kind == BoundaryCall.Kind.PERCENTILE_CONT || kind == BoundaryCall.Kind.PERCENTILE_DISC
+              ? List.of(call.getCollation().getFieldCollations().get(0).getFieldIndex())
+              : call.getArgList();
+      calls.add(new BoundaryCall(out, names.get(out), kind, args, call.filterArg, call));
       out++;
     }
     return calls;
@@ -49,7 +54,12 @@ final class Classifier {
 
   private static BoundaryCall.Kind kind(AggregateCall call) throws SQLException {
     String fn = call.getAggregation().getName().toUpperCase(Locale.ROOT);
-    if (!call.getCollation().getFieldCollations().isEmpty()) {
+    SqlKind sqlKind = call.getAggregation().getKind();
+    boolean percentile = sqlKind == SqlKind.PERCENTILE_CONT || sqlKind == SqlKind.PERCENTILE_DISC;
+    if (percentile && call.getCollation().getFieldCollations().size() != 1) {
+      throw unsupported(fn + " without exactly one WITHIN GROUP (ORDER BY x) column");
+    }
+    if (!percentile && !call.getCollation().getFieldCollations().isEmpty()) {
       throw unsupported(fn + " with an ordering (WITHIN GROUP / ORDER BY inside the call)");
     }
     BoundaryCall.Kind kind =
@@ -68,6 +78,10 @@ final class Classifier {
           case STDDEV_SAMP -> BoundaryCall.Kind.STDDEV_SAMP;
           case MIN -> BoundaryCall.Kind.MIN;
           case MAX -> BoundaryCall.Kind.MAX;
+          case PERCENTILE_CONT -> BoundaryCall.Kind.PERCENTILE_CONT;
+          case PERCENTILE_DISC -> BoundaryCall.Kind.PERCENTILE_DISC;
+          case OTHER_FUNCTION ->
+              "MEDIAN".equals(fn) ? BoundaryCall.Kind.MEDIAN : throwUnsupported(fn);
           case LISTAGG,
                   STRING_AGG,
                   ARRAY_AGG,
@@ -101,13 +115,17 @@ final class Classifier {
     return kind;
   }
 
+  private static BoundaryCall.Kind throwUnsupported(String what) throws SQLException {
+    throw unsupported(what);
+  }
+
   private static SQLException unsupported(String what) {
     return BoundarySplit.refusal(
         AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
         "The aggregate "
             + what
             + " over private data is not supported: use COUNT, SUM, AVG, VAR_POP, VAR_SAMP,"
-            + " STDDEV_POP, STDDEV_SAMP, MIN or MAX (for a median or percentile, count rows per"
-            + " bucket: SELECT width_bucket(x, lo, hi, n), COUNT(*) ... GROUP BY 1).");
+            + " STDDEV_POP, STDDEV_SAMP, MIN, MAX, MEDIAN (H2), or PERCENTILE_CONT(q) /"
+            + " PERCENTILE_DISC(q) WITHIN GROUP (ORDER BY x).");
   }
 }

@@ -57,6 +57,7 @@ public final class BoundedRewrite {
   private final Clamps clamps;
   private final Unclamped unclamped;
   private final List<Coord> coordExprs = new ArrayList<>();
+  private final QuantileCalls quantiles;
 
   private BoundedRewrite(
       Boundary boundary,
@@ -72,6 +73,7 @@ public final class BoundedRewrite {
     RelOptCluster cluster = below.getCluster();
     this.rex = cluster.getRexBuilder();
     this.clamps = new Clamps(rex);
+    this.quantiles = new QuantileCalls(boundary, limits, below, unit, clamps);
     this.b =
         RelBuilder.proto(
                 Contexts.of(
@@ -159,8 +161,16 @@ public final class BoundedRewrite {
     if (unclamped.catalogRelied()) {
       b.filter(CatalogGuard.condition(rex, unclamped.warrants())); // outermost: see CatalogGuard
     }
+    int k = coords.size();
+    outputs.replaceAll(o -> o instanceof OutputExpr.QuantileOf q ? q.shifted(k) : o);
     return new Rewritten(
-        b.build(), coords.coordinates(), outputs, descriptions, limits, unclamped.uses());
+        b.build(),
+        coords.coordinates(),
+        outputs,
+        descriptions,
+        limits,
+        unclamped.uses(),
+        quantiles.build());
   }
 
   /**
@@ -245,6 +255,9 @@ public final class BoundedRewrite {
       }
       case AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
         return moments(call, d, filter, f);
+      }
+      case MIN, MAX, MEDIAN, PERCENTILE_CONT, PERCENTILE_DISC -> {
+        return quantiles.add(call, d); // QuantileCalls: a histogram statement of its own
       }
       default ->
           throw new SQLException(

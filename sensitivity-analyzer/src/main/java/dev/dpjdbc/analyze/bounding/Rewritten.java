@@ -15,6 +15,7 @@ import org.apache.calcite.rel.RelNode;
  *     group's noisy coordinates
  * @param callDescriptions per call, its human form ("SUM(price * qty)")
  * @param limits C and L0
+ * @param quantiles the order statistics and their histogram plans ({@link QuantileCalls})
  * @param unclamped the clamps left out because they change no value, and why (EXPLAIN PRIVACY)
  */
 public record Rewritten(
@@ -23,8 +24,10 @@ public record Rewritten(
     List<OutputExpr> callOutputs,
     List<String> callDescriptions,
     ContributionLimits limits,
-    List<BoundUse> unclamped) {
+    List<BoundUse> unclamped,
+    QuantileRewrite quantiles) {
   public Rewritten {
     unclamped = List.copyOf(unclamped);
+    quantiles = quantiles == null ? QuantileRewrite.NONE : quantiles;
   }
 }

@@ -92,4 +92,29 @@ public sealed interface OutputExpr {
       return sqrt ? Math.sqrt(var) : var;
     }
   }
+
+  /**
+   * A quantile released by the exponential mechanism ({@link QuantileRelease}), read at {@code
+   * slot} of the group's noisy values (after the coordinates), clamped to [L, U] and, for a value
+   * of the column's own type (MIN, MAX, PERCENTILE_DISC, MEDIAN), rounded to the column's grid
+   * ({@code grid} 1 for integers, 0.01 for NUMERIC(p, 2); 0 = not rounded), as a Double.
+   */
+  record QuantileOf(int slot, double lower, double upper, double grid) implements OutputExpr {
+    @Override
+    public Object evaluate(Object[] keys, double[] noisy) {
+      double x = noisy[slot];
+      if (grid > 0) {
+        x =
+            java.math.BigDecimal.valueOf(Math.round(x / grid))
+                .multiply(java.math.BigDecimal.valueOf(grid))
+                .doubleValue();
+      }
+      return Math.min(upper, Math.max(lower, x));
+    }
+
+    /** The same quantile read {@code coordinates} positions further (after the coordinates). */
+    public QuantileOf shifted(int coordinates) {
+      return new QuantileOf(slot + coordinates, lower, upper, grid);
+    }
+  }
 }

@@ -24,6 +24,10 @@ import java.util.stream.IntStream;
  *       reports), not the number in {@link #rewrittenSql}.
  *   <li>With group keys, every combination of the keys' public domains is released, empty groups
  *       included (their true coordinates are 0).
+ *   <li>{@link #quantiles}, when not empty, are released by the exponential mechanism on the
+ *       histograms their own statements compute ({@link QuantileRelease}); their values follow the
+ *       noisy coordinates in a group's noisy values, and {@link #rewrittenSql} is empty when the
+ *       plan has no coordinate.
  *   <li>The driver allocates noise for the per-group profile λ = coordinates' sensitivities with L0
  *       = {@link #maxGroupsPerUnit}, perturbs each coordinate of each group, then computes {@link
  *       #outputs} from the noisy coordinates (post-processing), then applies {@link #orderBy},
@@ -45,7 +49,8 @@ public record PrivacyPlan(
     List<ParameterSource> parameters,
     BoundSql preflight,
     ParameterTyping typing,
-    Post post) {
+    Post post,
+    QuantileRelease quantiles) {
   /**
    * Post-processing by Calcite's evaluator (plans of the relational analyzer): {@link #outputs}
    * then describe the released row of the DP aggregate (group keys and aggregates), {@code
@@ -66,6 +71,7 @@ public record PrivacyPlan(
   }
 
   public PrivacyPlan {
+    quantiles = quantiles == null ? QuantileRelease.NONE : quantiles;
     groupKeys = List.copyOf(groupKeys);
     coordinates = List.copyOf(coordinates);
     outputs = List.copyOf(outputs);
@@ -85,6 +91,9 @@ public record PrivacyPlan(
         Math.max(
             new BoundSql(rewrittenSql, parameters).analystParametersReferenced(),
             preflight == null ? 0 : preflight.analystParametersReferenced());
+    for (QuantileRelease.Histogram h : quantiles.histograms()) {
+      referenced = Math.max(referenced, h.sql().analystParametersReferenced());
+    }
     if (referenced > parameterCount) {
       throw new IllegalArgumentException(
           "the generated SQL binds analyst parameter "
@@ -92,6 +101,42 @@ public record PrivacyPlan(
               + " but the query has only "
               + parameterCount);
     }
+  }
+
+  /** A plan without quantiles ({@link QuantileRelease#NONE}). */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds,
+      List<ParameterSource> parameters,
+      BoundSql preflight,
+      ParameterTyping typing,
+      Post post) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        parameters,
+        preflight,
+        typing,
+        post,
+        QuantileRelease.NONE);
   }
 
   /**

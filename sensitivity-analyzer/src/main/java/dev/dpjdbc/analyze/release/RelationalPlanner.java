@@ -13,6 +13,7 @@ import dev.dpjdbc.analyze.plan.BoundUse;
 import dev.dpjdbc.analyze.plan.OutputColumn;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
+import dev.dpjdbc.analyze.plan.QuantileRelease;
 import dev.dpjdbc.analyze.post.PostProcessor;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
 import dev.dpjdbc.analyze.privacy.RelPrivacy;
@@ -94,7 +95,9 @@ public final class RelationalPlanner {
     ErrorFreedom.check(boundary, analysis, backend);
     ErrorFreedom.checkRewrite(r.rel(), analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
-    BoundSql rewritten = RelSql.emit(r.rel(), backend);
+    BoundSql rewritten =
+        r.coordinates().isEmpty() ? new BoundSql("", List.of()) : RelSql.emit(r.rel(), backend);
+    QuantileRelease quantiles = QuantilePlans.emit(boundary, r.quantiles(), backend);
     RelDataType released = boundary.aggregate().getRowType();
     List<OutputExpr> exprs = new ArrayList<>();
     List<String> aggregates = new ArrayList<>();
@@ -126,7 +129,8 @@ public final class RelationalPlanner {
         rewritten.parameters(),
         preflight,
         backend.typing(),
-        new PrivacyPlan.Post(post, columns, false));
+        new PrivacyPlan.Post(post, columns, false),
+        quantiles);
   }
 
   private PrivacyPlan probe(String sql, Translation t) throws SQLException {

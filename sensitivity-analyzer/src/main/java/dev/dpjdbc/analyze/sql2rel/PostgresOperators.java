@@ -93,7 +93,19 @@ public final class PostgresOperators implements SqlOperatorTable {
           OperandTypes.or(OperandTypes.NUMERIC, OperandTypes.STRING_STRING),
           SqlFunctionCategory.TIMEDATE);
 
-  private static final SqlOperatorTable OWN = SqlOperatorTables.of(DATE_TRUNC, NOW, TO_TIMESTAMP);
+  /**
+   * {@code MEDIAN(x)}, an aggregate H2 has (PostgreSQL does not: the relational planner refuses it
+   * there): the 0.5 quantile, typed as its argument.
+   */
+  static final org.apache.calcite.sql.SqlAggFunction MEDIAN =
+      org.apache.calcite.sql.fun.SqlBasicAggFunction.create(
+          "MEDIAN",
+          org.apache.calcite.sql.SqlKind.OTHER_FUNCTION,
+          org.apache.calcite.sql.type.ReturnTypes.ARG0_NULLABLE_IF_EMPTY,
+          OperandTypes.NUMERIC);
+
+  private static final SqlOperatorTable OWN =
+      SqlOperatorTables.of(DATE_TRUNC, NOW, TO_TIMESTAMP, MEDIAN);
 
   private static final SqlOperatorTable LIBRARY =
       SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(
@@ -120,7 +132,7 @@ public final class PostgresOperators implements SqlOperatorTable {
   @Override
   public List<SqlOperator> getOperatorList() {
     List<SqlOperator> all = new ArrayList<>(OWN.getOperatorList());
-    Set<String> own = Set.of("DATE_TRUNC", "NOW", "TO_TIMESTAMP");
+    Set<String> own = Set.of("DATE_TRUNC", "NOW", "TO_TIMESTAMP", "MEDIAN");
     for (SqlOperator op : LIBRARY.getOperatorList()) {
       if (!own.contains(op.getName().toUpperCase(Locale.ROOT))) {
         all.add(op);
