@@ -36,22 +36,30 @@ public final class PlanExecutor {
     private final PreparedStatement statement;
     private final RunningStatement running;
     private final DomainGroups groups;
+    private final List<PreparedStatement> histograms;
     private boolean executed;
 
     private Prepared(
         PrivacyPlan plan,
         PreparedStatement statement,
         RunningStatement running,
-        DomainGroups groups) {
+        DomainGroups groups,
+        List<PreparedStatement> histograms) {
       this.plan = plan;
       this.statement = statement;
       this.running = running;
       this.groups = groups;
+      this.histograms = histograms;
     }
 
     @Override
     public void close() throws SQLException {
-      statement.close();
+      if (statement != null) {
+        statement.close();
+      }
+      for (PreparedStatement h : histograms) {
+        h.close();
+      }
     }
   }
 
@@ -73,20 +81,35 @@ public final class PlanExecutor {
     checkParameterCount(plan, params);
     // the released groups, before anything runs: a domain the analyzer should have refused (two
     // values equal in the key's type) fails here, before the ledger is charged
-    DomainGroups groups = new DomainGroups(plan.groupKeys(), plan.coordinates().size());
+    DomainGroups groups =
+        new DomainGroups(
+            plan.groupKeys(), plan.coordinates().size() + plan.quantiles().totalFineBuckets());
     PreparedStatement ps = null;
+    List<PreparedStatement> histograms = new java.util.ArrayList<>();
     try {
       if (plan.preflight() != null) {
         preflight(plan, params, backend, queryTimeoutSeconds, running);
       }
-      ps = backend.prepareStatement(plan.rewrittenSql());
-      ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
-      Parameters.bind(ps, plan.rewritten(), params, plan.typing());
-      ps.setQueryTimeout(queryTimeoutSeconds);
-      return new Prepared(plan, ps, running, groups);
+      if (!plan.coordinates().isEmpty()) {
+        ps = backend.prepareStatement(plan.rewrittenSql());
+        ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
+        Parameters.bind(ps, plan.rewritten(), params, plan.typing());
+        ps.setQueryTimeout(queryTimeoutSeconds);
+      }
+      for (var h : plan.quantiles().histograms()) {
+        PreparedStatement hs = backend.prepareStatement(h.sql().sql());
+        histograms.add(hs);
+        hs.getMetaData();
+        Parameters.bind(hs, h.sql(), params, plan.typing());
+        hs.setQueryTimeout(queryTimeoutSeconds);
+      }
+      return new Prepared(plan, ps, running, groups, histograms);
     } catch (SQLException e) {
       if (ps != null) {
         ps.close();
+      }
+      for (PreparedStatement h : histograms) {
+        h.close();
       }
       throw BackendErrors.scrub(e);
     }
@@ -123,6 +146,10 @@ public final class PlanExecutor {
     DomainGroups groups = prepared.groups;
     PreparedStatement ps = prepared.statement;
     try {
+      if (ps == null) {
+        HistogramRows.collect(prepared.histograms, plan, groups, prepared.running);
+        return groups.result();
+      }
       prepared.running.start(ps);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
@@ -130,7 +157,7 @@ public final class PlanExecutor {
           for (int i = 0; i < keys; i++) {
             k[i] = readKey(rs, i + 1, groupKeys.get(i));
           }
-          double[] v = new double[coordinates];
+          double[] v = new double[coordinates + plan.quantiles().totalFineBuckets()];
           for (int i = 0; i < coordinates; i++) {
             v[i] = rs.getDouble(keys + i + 1); // SQL NULL (SUM of no rows) reads as 0
           }
@@ -139,6 +166,7 @@ public final class PlanExecutor {
       } finally {
         prepared.running.finish();
       }
+      HistogramRows.collect(prepared.histograms, plan, groups, prepared.running);
     } catch (SQLException e) {
       if (CatalogGuard.isFailure(e)) {
         throw new SQLException(
@@ -159,7 +187,7 @@ public final class PlanExecutor {
    * cannot read is one no group matches: the row is dropped, as a value outside the domain is
    * (which values those are depends on the key's type only).
    */
-  private static Object readKey(ResultSet rs, int column, GroupKey key) {
+  static Object readKey(ResultSet rs, int column, GroupKey key) {
     try {
       return KeyEquality.readsText(key) ? rs.getString(column) : rs.getObject(column);
     } catch (SQLException | RuntimeException e) {

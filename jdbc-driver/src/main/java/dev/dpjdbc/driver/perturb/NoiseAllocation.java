@@ -39,6 +39,13 @@ public final class NoiseAllocation {
   public static Allocation allocate(
       PrivacyPlan plan, PrivacyParams params, Mechanism mechanism, Objective objective)
       throws SQLException {
+    BudgetSplit split = BudgetSplit.of(plan, params.epsilon(), params.delta());
+    if (split.splits() && split.coordinateParts() == 0) {
+      return split.charged(BudgetSplit.noCoordinates(objective));
+    }
+    if (split.splits()) {
+      params = split.vector(); // the noise vector's share (BudgetSplit); the cost adds back below
+    }
     Allocation a;
     try {
       double[] weights = objective == Objective.RELATIVE ? plan.relativeWeights() : null;
@@ -75,7 +82,7 @@ public final class NoiseAllocation {
     if (a.mechanism() == Mechanism.GAUSSIAN && !(a.mu0() > 0 && Double.isFinite(a.mu0()))) {
       throw refusal(params, mechanism, "the Gaussian's mu0 would be " + a.mu0());
     }
-    return a;
+    return split.charged(a);
   }
 
   private static SQLException refusal(PrivacyParams params, Mechanism mechanism, String why) {

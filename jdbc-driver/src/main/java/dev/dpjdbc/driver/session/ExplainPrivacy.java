@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * epsilon}, {@code delta} (what the whole query costs), {@code groups} (L0), {@code weight} (w_i of
  * the objective; null for iid), {@code objective}, {@code mu0} (Gaussian μ0, else null), {@code
  * coordinate} (its name in the rewritten SQL), {@code bounds} (the bounds it relies on and where
- * they came from).
+ * they came from), and for a quantile ({@link ExplainQuantiles}: mechanism {@code exponential})
+ * {@code rank_error}, {@code expected_rank_error} and {@code bucket_width} (null for coordinates).
  */
 final class ExplainPrivacy {
   private ExplainPrivacy() {}
@@ -45,7 +46,10 @@ final class ExplainPrivacy {
           text("objective"),
           number("mu0"),
           text("coordinate"),
-          text("bounds"));
+          text("bounds"),
+          number("rank_error"),
+          number("expected_rank_error"),
+          number("bucket_width"));
 
   /** No rows: the statement (a catalog statement) releases nothing private and spends nothing. */
   static Table nothingPrivate() {
@@ -72,8 +76,20 @@ final class ExplainPrivacy {
             allocation.objective().name().toLowerCase(Locale.ROOT).replace('_', '-'),
             Double.isNaN(allocation.mu0()) ? null : allocation.mu0(),
             c.name(),
-            bounds(plan, c)
+            bounds(plan, c),
+            null,
+            null,
+            null
           });
+    }
+    if (!plan.quantiles().isEmpty()) {
+      rows.addAll(
+          ExplainQuantiles.rows(
+              plan,
+              allocation,
+              allocation.objective().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+              sharedBounds(plan),
+              COLUMNS.size()));
     }
     return new Table(COLUMNS, rows);
   }
@@ -139,6 +155,15 @@ final class ExplainPrivacy {
     }
     named.addAll(shared);
     return String.join("; ", named);
+  }
+
+  /** Every bound a quantile rests on: the value bounds, the unit, C, L0 and the domains. */
+  private static String sharedBounds(PrivacyPlan plan) {
+    List<String> all = new ArrayList<>();
+    for (BoundUse b : plan.bounds()) {
+      all.add(describe(b));
+    }
+    return String.join("; ", all);
   }
 
   private static boolean mentions(String description, String column) {
