@@ -226,7 +226,14 @@ final class AnswerComparison {
     return null;
   }
 
-  /** The released quantile's rank in its group's population is within r of q. */
+  /**
+   * The released quantile's rank in its group's population is within r of q. When EXPLAIN PRIVACY
+   * states a rank bound t (in rows, exceeded with probability at most 10⁻⁶) and a bucket width w
+   * for the column, that replaces r: the mechanism picks a bucket whose ranks come within t of q·n,
+   * and the released value lies in it (rounding to the column's grid keeps it there), so the values
+   * in [v − w, v + w] must reach a rank within t of q·n: #{x &lt; v − w} ≤ q·n + t and #{x ≤ v + w}
+   * ≥ q·n − t.
+   */
   private String rank(int i, ColumnCheck c, List<Object> exactRow, Object released, String where)
       throws SQLException {
     double v = ResultTable.number(released);
@@ -237,30 +244,47 @@ final class AnswerComparison {
     if (values == null || values.length == 0) {
       return where + ": no population for " + label(i);
     }
+    ColumnCheck.Coordinate stated = statedRank(label(i));
+    double n = values.length;
+    double t = stated == null ? c.r() * n : stated.rankError();
+    double w = stated == null ? 0 : stated.bucketWidth() * (1 + 1e-9);
     int below = 0;
     int atOrBelow = 0;
     for (double x : values) {
-      below += x < v ? 1 : 0;
-      atOrBelow += x <= v ? 1 : 0;
+      below += x < v - w ? 1 : 0;
+      atOrBelow += x <= v + w ? 1 : 0;
     }
-    double lo = (double) below / values.length;
-    double hi = (double) atOrBelow / values.length;
-    if (hi < c.q() - c.r() || lo > c.q() + c.r()) {
+    double target = c.q() * n;
+    if (atOrBelow < target - t || below > target + t) {
       return where
           + ": "
           + label(i)
           + " = "
           + v
           + " has rank ["
-          + round(lo)
+          + below
           + ", "
-          + round(hi)
-          + "], wanted "
-          + c.q()
+          + atOrBelow
+          + "] of "
+          + values.length
+          + (w > 0 ? " (within the bucket width " + round(w) + ")" : "")
+          + ", wanted "
+          + round(target)
           + " ± "
-          + c.r();
+          + round(t)
+          + (stated == null ? " (cmp)" : " (EXPLAIN PRIVACY's bound)");
     }
-    note(Math.max(0, Math.max(c.q() - hi, lo - c.q())), c.r());
+    note(Math.max(0, Math.max(target - atOrBelow, below - target)) / n, Math.max(t / n, 1e-12));
+    return null;
+  }
+
+  /** The quantile row EXPLAIN PRIVACY reports for column {@code label}, or null. */
+  private ColumnCheck.Coordinate statedRank(String label) {
+    for (ColumnCheck.Coordinate c : coordinates) {
+      if (!Double.isNaN(c.rankError()) && c.outputs().contains(label)) {
+        return c;
+      }
+    }
     return null;
   }
 

@@ -47,8 +47,22 @@ record ColumnCheck(Kind kind, double n, double q, double r, double times, double
     RANK
   }
 
-  /** One noisy coordinate as EXPLAIN PRIVACY reports it. */
-  record Coordinate(List<String> outputs, String aggregate, double sensitivity, double stddev) {}
+  /**
+   * One noisy coordinate as EXPLAIN PRIVACY reports it; for a quantile (mechanism {@code
+   * exponential}) also its rank-error bound (in rows, exceeded with probability at most 10⁻⁶) and
+   * bucket width, else NaN.
+   */
+  record Coordinate(
+      List<String> outputs,
+      String aggregate,
+      double sensitivity,
+      double stddev,
+      double rankError,
+      double bucketWidth) {
+    Coordinate(List<String> outputs, String aggregate, double sensitivity, double stddev) {
+      this(outputs, aggregate, sensitivity, stddev, Double.NaN, Double.NaN);
+    }
+  }
 
   private static final Pattern SPEC =
       Pattern.compile(

@@ -33,6 +33,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CorpusIT {
   private static final boolean STRICT = Boolean.getBoolean("corpus.strict");
 
+  /**
+   * {@code -Dcorpus.only=t4[0-5]|r47}: run only the entries whose id matches (while developing).
+   */
+  private static final String ONLY = System.getProperty("corpus.only");
+
   private CorpusFile corpus;
   private Path dir;
 
@@ -63,7 +68,7 @@ class CorpusIT {
     List<Verdict> verdicts = new ArrayList<>();
     try (CorpusRunner runner = new CorpusRunner(backend, policy(backendName), corpus)) {
       for (CorpusQuery q : corpus.queries()) {
-        if (q.runsOn(backendName)) {
+        if (q.runsOn(backendName) && (ONLY == null || q.id().matches(ONLY))) {
           verdicts.add(runner.run(q));
         }
       }

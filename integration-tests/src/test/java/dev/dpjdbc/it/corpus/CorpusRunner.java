@@ -171,10 +171,18 @@ final class CorpusRunner implements AutoCloseable {
                 outputs == null ? List.of() : Arrays.asList(outputs.split(",\\s*")),
                 rs.getString("aggregate"),
                 rs.getDouble("sensitivity"),
-                rs.getDouble("stddev")));
+                rs.getDouble("stddev"),
+                number(rs, "rank_error"),
+                number(rs, "bucket_width")));
       }
     }
     return out;
+  }
+
+  /** A nullable number column as a double, NaN for NULL. */
+  private static double number(ResultSet rs, String column) throws SQLException {
+    double v = rs.getDouble(column);
+    return rs.wasNull() ? Double.NaN : v;
   }
 
   /** (epsilon_spent, delta_spent) from {@code SHOW dp.budget}. */

@@ -100,7 +100,7 @@ final class QuantileCalls {
     int h = keys.indexOf(k);
     if (h < 0) {
       keys.add(k);
-      layouts.add(layout(iv.lower(), iv.upper(), integral));
+      layouts.add(layout(iv.lower(), iv.upper(), grid));
       h = keys.size() - 1;
     }
     String text = describe(call, d, column, q);
@@ -129,19 +129,24 @@ final class QuantileCalls {
     return new QuantileRewrite(out, quantiles);
   }
 
-  /** {lower, upper, origin, width, K_f, integral} for [L, U]. */
-  private double[] layout(double lower, double upper, boolean integral) {
+  /**
+   * {lower, upper, origin, width, K_f, gridded} for [L, U]: on a column with a grid g (1 for whole
+   * numbers, 10^-s for NUMERIC(p, s)) the R = (U − L)/g + 1 grid values get buckets of a whole
+   * number of grid steps with edges half a step off the grid, so a value rounded to the grid stays
+   * in its bucket.
+   */
+  private double[] layout(double lower, double upper, double grid) {
     int cap = MAX_FINE_BUCKETS;
     while (cap > MIN_FINE_BUCKETS && (double) cap * limits.combinations() > CELL_BUDGET) {
       cap /= 2;
     }
-    if (integral) {
-      double lo = Math.ceil(lower);
-      double hi = Math.max(lo, Math.floor(upper));
-      double values = hi - lo + 1;
-      double width = Math.ceil(values / cap);
-      int k = (int) Math.ceil(values / width);
-      return new double[] {lo, hi, lo - 0.5, width, k, 1};
+    if (grid > 0) {
+      double lo = Math.ceil(lower / grid - 1e-9) * grid;
+      double hi = Math.max(lo, Math.floor(upper / grid + 1e-9) * grid);
+      double values = Math.rint((hi - lo) / grid) + 1;
+      double steps = Math.ceil(values / cap);
+      int k = (int) Math.ceil(values / steps);
+      return new double[] {lo, hi, lo - grid / 2, steps * grid, k, 1};
     }
     if (!(upper > lower)) {
       return new double[] {lower, upper, lower - 0.5, 1, 1, 0};
