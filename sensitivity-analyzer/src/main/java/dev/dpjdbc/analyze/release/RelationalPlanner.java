@@ -88,16 +88,10 @@ public final class RelationalPlanner {
     }
     requireDomains(boundary);
     // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
-    // unbounded value could raise (unless no bound cures them: RefusalOrder); both are checks on
-    // the plan, before anything runs
-    Rewritten r;
-    try {
-      r =
-          BoundedRewrite.rewrite(
-              boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis, backend));
-    } catch (SQLException refused) {
-      throw RefusalOrder.prefer(refused, boundary, analysis, backend);
-    }
+    // unbounded value could raise; both are checks on the plan, before anything runs
+    Rewritten r =
+        BoundedRewrite.rewrite(
+            boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis, backend));
     ErrorFreedom.check(boundary, analysis, backend);
     ErrorFreedom.checkRewrite(r.rel(), analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);

@@ -366,18 +366,20 @@ final class RexCheck {
     for (RexFieldCollation c : over.getWindow().orderKeys) {
       eval(c.left, s);
     }
+    if (rewrite && (over.getKind() == SqlKind.SUM || over.getKind() == SqlKind.SUM0)) {
+      // the per-(group, unit) totals of the bounded rewrite's DistinctCounts
+      return NestedAggregate.windowSum(
+          fn, ops.get(0), TypeLimits.isFloat(over.getOperands().get(0).getType()));
+    }
     return switch (over.getKind()) {
       case ROW_NUMBER, RANK, DENSE_RANK, COUNT ->
           Fact.range(0, TypeLimits.max(over.getType()), true, 0);
       case MIN, MAX -> ops.get(0);
-      case SUM, SUM0 ->
-          NestedAggregate.windowSum(
-              fn, ops.get(0), TypeLimits.isFloat(over.getOperands().get(0).getType()));
       default ->
           throw new Refusal(
               "the window function " + fn + " (" + text(over) + ")",
               "dpjdbc cannot tell that it raises no error for any row value",
-              "Only ROW_NUMBER, RANK, DENSE_RANK, COUNT, SUM, MIN and MAX may be used as window"
+              "Only ROW_NUMBER, RANK, DENSE_RANK, COUNT, MIN and MAX may be used as window"
                   + " functions below the aggregate.");
     };
   }
