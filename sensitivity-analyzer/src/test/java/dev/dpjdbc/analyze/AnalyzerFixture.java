@@ -304,7 +304,7 @@ final class AnalyzerFixture {
         new String[] {
           "SELECT COUNT(*) FROM employees WHERE id IN (SELECT person_id FROM visits)", "42501"
         },
-        new String[] {"SELECT COUNT(DISTINCT region) FROM employees", "0A000"},
+        new String[] {"SELECT SUM(DISTINCT salary) FROM employees", "0A000"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE random() < 0.5", "42501"},
         new String[] {"SELECT COUNT(*) FROM employees WHERE my_udf(salary) > 0", "42501"},
         new String[] {

@@ -130,6 +130,19 @@ public final class BoundarySplit {
     List<RelNode> path = new ArrayList<>();
     RelNode node = top;
     while (node != aggregate) {
+      if (node instanceof Join && aggregate.getAggCallList().isEmpty()) {
+        // an aggregate with no calls only says which keys occur: joined to other rows it filters
+        // them by whether some person's row exists (an IN/EXISTS subquery), a per-person fact with
+        // no noisy statistic to post-process, so it is refused for privacy, not as unsupported
+        throw refusal(
+            AnalyzerSqlState.INSUFFICIENT_PRIVILEGE,
+            describe(node)
+                + " filters rows by whether private rows exist for them (an IN/EXISTS subquery or"
+                + " a join to SELECT DISTINCT over private data): that releases per-person facts"
+                + " without noise. Count instead: join the tables in FROM and aggregate (SELECT"
+                + " d.name, COUNT(*) FROM employees e JOIN departments d ON e.dept_id = d.id"
+                + " WHERE e.salary > 199000 GROUP BY d.name).");
+      }
       if (!(node instanceof Project
           || node instanceof Filter
           || node instanceof Sort

@@ -12,10 +12,11 @@ import org.apache.calcite.sql.SqlKind;
 
 /**
  * Classifies the group keys and calls of the DP aggregate into {@link GroupKey} and {@link
- * BoundaryCall}; refuses (0A000) grouping sets (ROLLUP, CUBE), DISTINCT other than COUNT(DISTINCT),
- * WITHIN GROUP orderings other than PERCENTILE_CONT/PERCENTILE_DISC's single column, and every
- * function other than COUNT, SUM, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, MIN, MAX, MEDIAN
- * and the two percentiles, naming the function.
+ * BoundaryCall}; refuses (0A000) grouping sets (ROLLUP, CUBE), DISTINCT other than COUNT(DISTINCT
+ * x) of one argument (and MIN/MAX, where it changes nothing), naming what to write instead, WITHIN
+ * GROUP orderings other than PERCENTILE_CONT/PERCENTILE_DISC's single column, and every function
+ * other than COUNT, SUM, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, MIN, MAX, MEDIAN and the
+ * two percentiles, naming the function.
  */
 final class Classifier {
   private Classifier() {}
@@ -107,7 +108,21 @@ final class Classifier {
         && kind != BoundaryCall.Kind.COUNT_DISTINCT
         && kind != BoundaryCall.Kind.MIN
         && kind != BoundaryCall.Kind.MAX) {
-      throw unsupported(fn + "(DISTINCT ...)");
+      throw BoundarySplit.refusal(
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
+          fn
+              + "(DISTINCT ...) over private data is not supported: DISTINCT is allowed only in"
+              + " COUNT(DISTINCT x), whose sensitivity is bounded (by 1 when x is the privacy unit,"
+              + " else by the rows one unit may contribute). Write "
+              + fn
+              + "(x) over every row, or COUNT(DISTINCT x) to count the values.");
+    }
+    if (kind == BoundaryCall.Kind.COUNT_DISTINCT && call.getArgList().size() != 1) {
+      throw BoundarySplit.refusal(
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED,
+          "COUNT(DISTINCT a, b, ...) over private data is not supported (nor by PostgreSQL):"
+              + " count one column, COUNT(DISTINCT a), or one expression that combines them,"
+              + " e.g. COUNT(DISTINCT a || '/' || b).");
     }
     if (call.isApproximate()) {
       throw unsupported("APPROX_" + fn);

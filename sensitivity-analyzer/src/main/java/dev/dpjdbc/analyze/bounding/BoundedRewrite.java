@@ -19,9 +19,11 @@ import java.util.Map;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -38,11 +40,30 @@ import org.apache.calcite.tools.RelBuilder;
 public final class BoundedRewrite {
 
   /** A per-group (or per-unit) aggregate over the row-level projection. */
-  private record Partial(SqlKind kind, int field, int filter) {}
+  private record Partial(SqlKind kind, int field, int filter, boolean distinct) {
+    Partial(SqlKind kind, int field, int filter) {
+      this(kind, field, filter, false);
+    }
+  }
 
-  /** A coordinate: its value from the partials, and the per-unit clamp when pre-aggregating. */
+  /**
+   * A coordinate: its value from the partials, and the per-unit clamp when pre-aggregating; or, for
+   * a DISTINCT count of row field {@code distinctRow} (≥ 0) when pre-aggregating, that field.
+   */
   private record Coord(
-      int index, java.util.function.Function<List<RexNode>, RexNode> value, double lo, double hi) {}
+      int index,
+      java.util.function.Function<List<RexNode>, RexNode> value,
+      double lo,
+      double hi,
+      int distinctRow) {
+    Coord(
+        int index,
+        java.util.function.Function<List<RexNode>, RexNode> value,
+        double lo,
+        double hi) {
+      this(index, value, lo, hi, -1);
+    }
+  }
 
   private final Boundary boundary;
   private final ContributionLimits limits;
@@ -132,9 +153,15 @@ public final class BoundedRewrite {
               : i < keys + unit.size() ? "dp_u" + (i - keys) : "dp_v" + (i - keys - unit.size()));
     }
     b.project(rowExprs, rowNames, true);
+    if (!distinctRows().isEmpty()) {
+      DistinctCounts.fence(b);
+    }
     int groupFields = keys + (limits.preAggregate() ? unit.size() : 0);
     b.aggregate(
-        b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, groupFields)), aggCalls());
+        b.groupKey(
+            org.apache.calcite.util.ImmutableBitSet.range(0, groupFields)
+                .union(org.apache.calcite.util.ImmutableBitSet.of(distinctRows()))),
+        aggCalls());
     List<RexNode> coordinateValues = new ArrayList<>();
     if (limits.preAggregate()) {
       preAggregated(keys);
@@ -179,11 +206,14 @@ public final class BoundedRewrite {
    */
   private void preAggregated(int keys) {
     int u = unit.size();
-    if (limits.enforceGroups()) {
+    List<Integer> values = distinctRows();
+    if (!values.isEmpty()) {
+      DistinctCounts.keepValues(b, limits, clamps, keys, u, values.size(), partials.size());
+    } else if (limits.enforceGroups()) {
       limits.keepGroupsPerUnit(
           b, clamps.literal(limits.groupsPerUnit(), SqlTypeName.BIGINT), keys, u);
     }
-    List<RexNode> ps = partialFields(keys + u);
+    List<RexNode> ps = partialFields(keys + u + values.size());
     List<RexNode> perUnit = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (int i = 0; i < keys; i++) {
@@ -191,13 +221,20 @@ public final class BoundedRewrite {
       names.add("dp_k" + i);
     }
     for (Coord c : coordExprs) {
-      perUnit.add(clamps.clamp(c.value().apply(ps), c.lo(), c.hi()));
+      RexNode v =
+          c.distinctRow() >= 0
+              ? b.field(keys + u + values.indexOf(c.distinctRow()))
+              : clamps.clamp(c.value().apply(ps), c.lo(), c.hi());
+      perUnit.add(values.isEmpty() || c.distinctRow() >= 0 ? v : DistinctCounts.firstRowOnly(b, v));
       names.add("dp_c" + c.index());
     }
     b.project(perUnit, names, true);
     List<RelBuilder.AggCall> sums = new ArrayList<>();
     for (int i = 0; i < coordExprs.size(); i++) {
-      sums.add(b.sum(b.field(keys + i)).as("dp_s" + i));
+      RexNode f = b.field(keys + i);
+      sums.add(
+          (coordExprs.get(i).distinctRow() >= 0 ? b.count(true, null, f) : b.sum(f))
+              .as("dp_s" + i));
     }
     b.aggregate(b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, keys)), sums);
   }
@@ -216,10 +253,16 @@ public final class BoundedRewrite {
       Partial p = partials.get(i);
       RelBuilder.AggCall c =
           switch (p.kind()) {
-            case COUNT -> p.field() < 0 ? b.countStar(null) : b.count(b.field(p.field()));
+            case COUNT ->
+                p.field() < 0 ? b.countStar(null) : b.count(p.distinct(), null, b.field(p.field()));
             default -> b.sum(b.field(p.field()));
           };
-      calls.add((p.filter() < 0 ? c : c.filter(b.field(p.filter()))).as("dp_p" + i));
+      if (p.filter() >= 0 && !distinctRows().isEmpty()) {
+        c = DistinctCounts.folded(b, p.kind() == SqlKind.COUNT, p.field(), p.filter());
+      } else if (p.filter() >= 0) {
+        c = c.filter(b.field(p.filter()));
+      }
+      calls.add(c.as("dp_p" + i));
     }
     return calls;
   }
@@ -258,6 +301,9 @@ public final class BoundedRewrite {
       }
       case MIN, MAX, MEDIAN, PERCENTILE_CONT, PERCENTILE_DISC -> {
         return quantiles.add(call, d); // QuantileCalls: a histogram statement of its own
+      }
+      case COUNT_DISTINCT -> {
+        return countDistinct(call, filter, f);
       }
       default ->
           throw new SQLException(
@@ -318,6 +364,51 @@ public final class BoundedRewrite {
     boolean sample =
         call.kind() == BoundaryCall.Kind.VAR_SAMP || call.kind() == BoundaryCall.Kind.STDDEV_SAMP;
     return new OutputExpr.VarianceOf(centred, squares, count, lower, upper, sample, stddev);
+  }
+
+  /** COUNT(DISTINCT x): λ = 1 when x is the unit, else C ({@link DistinctCounts}). */
+  private OutputExpr countDistinct(BoundaryCall call, int filter, String f) {
+    int arg = call.arguments().get(0);
+    String d = "COUNT(DISTINCT " + column(arg) + ")" + f;
+    boolean units = DistinctCounts.countsUnits(boundary, call);
+    long c = units ? 1 : limits.rowsPerUnit();
+    int i;
+    if (units && limits.preAggregate()) {
+      int n = partial(new Partial(SqlKind.COUNT, nullable(arg) ? row(ref(arg)) : -1, filter));
+      i = coordinate(Coordinate.Kind.COUNT, d, 1, ps -> ps.get(n), 0, 1);
+    } else {
+      RexNode x = ref(arg);
+      if (filter >= 0) { // FILTER (WHERE f): CASE WHEN f THEN x END
+        RelDataType t = rex.getTypeFactory().createTypeWithNullability(x.getType(), true);
+        x = rex.makeCall(SqlStdOperatorTable.CASE, rowExprs.get(filter), x, rex.makeNullLiteral(t));
+      }
+      int v = row(x);
+      if (limits.preAggregate()) {
+        i = coords.add(Coordinate.Kind.COUNT, d, c, true);
+        if (i == coordExprs.size()) {
+          coordExprs.add(new Coord(i, ps -> null, 0, c, v));
+        }
+      } else {
+        int n = partial(new Partial(SqlKind.COUNT, v, -1, true));
+        i = coordinate(Coordinate.Kind.COUNT, d, c, ps -> ps.get(n), 0, c);
+      }
+    }
+    coords.weigh(i, 1);
+    return new OutputExpr.CountOf(i);
+  }
+
+  /** The row fields a pre-aggregated DISTINCT count groups by, ascending. */
+  private List<Integer> distinctRows() {
+    return coordExprs.stream()
+        .map(Coord::distinctRow)
+        .filter(r -> r >= 0)
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  private RexNode ref(int column) {
+    return rex.makeInputRef(below, column);
   }
 
   private int countPartial(BoundaryCall call, int filter) {

@@ -107,6 +107,7 @@ final class CallText {
   static String describe(Boundary boundary, BoundaryCall call) {
     String fn = call.call().getAggregation().getName().toUpperCase(java.util.Locale.ROOT);
     List<String> args = call.arguments().stream().map(i -> columnText(boundary, i)).toList();
-    return fn + "(" + (args.isEmpty() ? "*" : String.join(", ", args)) + ")";
+    String distinct = call.call().isDistinct() ? "DISTINCT " : "";
+    return fn + "(" + distinct + (args.isEmpty() ? "*" : String.join(", ", args)) + ")";
   }
 }

@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.boundary.BoundarySplit;
 import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounding.BoundedRewrite;
 import dev.dpjdbc.analyze.bounding.ContributionLimits;
+import dev.dpjdbc.analyze.bounding.DistinctCounts;
 import dev.dpjdbc.analyze.bounding.Rewritten;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.plan.BoundSql;
@@ -223,6 +224,7 @@ public final class RelationalPlanner {
       }
     }
     uses.addAll(r.unclamped());
+    uses.addAll(DistinctCounts.bounds(boundary, l));
     for (GroupKey k : boundary.keys()) {
       k.domain()
           .ifPresent(

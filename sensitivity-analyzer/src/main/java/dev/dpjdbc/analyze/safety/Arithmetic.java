@@ -342,7 +342,10 @@ final class Arithmetic {
   }
 
   private static String overflowWhy(RelDataType type, List<Fact> ops, RexCall call) {
-    StringBuilder b = new StringBuilder("for some row values the result leaves the range of ");
+    StringBuilder b =
+        new StringBuilder(
+            "it raises an arithmetic error (overflow) for some row values: the result leaves the"
+                + " range of ");
     b.append(TypeLimits.name(type));
     for (int i = 0; i < ops.size(); i++) {
       if (!ops.get(i).bounded() && !(call.getOperands().get(i) instanceof RexLiteral)) {

@@ -53,6 +53,28 @@ final class NestedAggregate {
   }
 
   /**
+   * A window {@code SUM(x) OVER (...)} below the aggregate: the same rule as an aggregate SUM (a
+   * partition holds at most {@link #MAX_ROWS} rows, like a group), so its value is bounded by that
+   * many times x's interval; a floating-point x needs a bound, as for the aggregate.
+   */
+  static Fact windowSum(String fn, Fact arg, boolean floating) {
+    if (floating && !(arg.bounded() && arg.magnitude() <= FLOAT_SUM_BOUND)) {
+      throw new Refusal(
+          fn + " of a floating-point value with no bound",
+          "the sum can overflow double precision for some row values",
+          "Sum it as numeric: " + fn + "(CAST(x AS numeric)), or bound it.");
+    }
+    if (arg.bounded() && !arg.alwaysNull() && !arg.mayBeSpecial()) {
+      return Fact.range(
+          Math.min(0, MAX_ROWS * arg.lo()),
+          Math.max(0, MAX_ROWS * arg.hi()),
+          arg.integral(),
+          arg.scale());
+    }
+    return Fact.ALL;
+  }
+
+  /**
    * The largest number of rows one group of an aggregate below the DP boundary is assumed to have.
    */
   static final double MAX_ROWS = 4_294_967_296d;

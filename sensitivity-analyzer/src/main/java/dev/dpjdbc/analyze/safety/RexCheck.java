@@ -366,6 +366,11 @@ final class RexCheck {
     for (RexFieldCollation c : over.getWindow().orderKeys) {
       eval(c.left, s);
     }
+    if (rewrite && (over.getKind() == SqlKind.SUM || over.getKind() == SqlKind.SUM0)) {
+      // the per-(group, unit) totals of the bounded rewrite's DistinctCounts
+      return NestedAggregate.windowSum(
+          fn, ops.get(0), TypeLimits.isFloat(over.getOperands().get(0).getType()));
+    }
     return switch (over.getKind()) {
       case ROW_NUMBER, RANK, DENSE_RANK, COUNT ->
           Fact.range(0, TypeLimits.max(over.getType()), true, 0);

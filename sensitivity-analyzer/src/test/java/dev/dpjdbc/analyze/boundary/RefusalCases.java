@@ -121,6 +121,22 @@ final class RefusalCases {
             UNSUPPORTED,
             "one aggregate over private data per query for now"),
         r(
+            "in_subquery_private_filters_public",
+            "SELECT COUNT(*) FROM departments d"
+                + " WHERE d.id IN (SELECT dept_id FROM employees WHERE salary > 199000)",
+            PRIV,
+            "an IN/EXISTS subquery"),
+        r(
+            "avg_distinct",
+            "SELECT AVG(DISTINCT age) FROM employees",
+            UNSUPPORTED,
+            "Write AVG(x) over every row, or COUNT(DISTINCT x)"),
+        r(
+            "count_distinct_two_columns",
+            "SELECT COUNT(DISTINCT region, level) FROM employees",
+            UNSUPPORTED,
+            "count one column"),
+        r(
             "join_aggregate_dimension",
             "SELECT d.name, t.n FROM departments d JOIN (SELECT dept_id, COUNT(*) AS n"
                 + " FROM employees GROUP BY dept_id) t ON t.dept_id = d.id",

@@ -120,6 +120,12 @@ class NeighbouringDatabasesTest {
             + " BETWEEN -5 AND 5 THEN commute_km END) FROM employees GROUP BY sex",
         "SELECT e.region, SUM(CASE WHEN e.commute_km BETWEEN 0 AND 30 THEN e.commute_km END),"
             + " COUNT(*) FROM visits v JOIN employees e ON v.employee_id = e.id GROUP BY e.region",
+        "SELECT COUNT(DISTINCT employee_id), COUNT(DISTINCT minutes), COUNT(DISTINCT day),"
+            + " SUM(minutes) FROM visits",
+        "SELECT e.region, COUNT(DISTINCT v.employee_id), COUNT(DISTINCT v.day) FILTER (WHERE"
+            + " v.minutes > 0), AVG(v.minutes) FROM visits v JOIN employees e"
+            + " ON v.employee_id = e.id GROUP BY e.region",
+        "SELECT sex, COUNT(DISTINCT level), COUNT(DISTINCT id) FROM employees GROUP BY sex",
       })
   void employeeRemoved_changesEachCoordinateByAtMostLambda(String sql) throws SQLException {
     check(

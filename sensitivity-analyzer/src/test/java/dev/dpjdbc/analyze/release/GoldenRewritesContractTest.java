@@ -70,6 +70,11 @@ abstract class GoldenRewritesContractTest {
     return RewriteCases.CASES;
   }
 
+  /** The golden file's name under {@code docs/golden}. */
+  String goldenFile() {
+    return GoldenRewrites.fileName(backend());
+  }
+
   @Test
   void plans_matchTheGoldenFile() throws SQLException, IOException {
     StringBuilder actual = new StringBuilder(GoldenRewrites.header(backend()));
@@ -77,7 +82,7 @@ abstract class GoldenRewritesContractTest {
     for (RewriteCases.Case c : cases()) {
       actual.append(GoldenRewrites.section(++n, c, planner.plan(c.sql())));
     }
-    String file = GoldenRewrites.fileName(backend());
+    String file = goldenFile();
     String target = System.getProperty("rewrites.golden.write");
     if (target != null) {
       Files.createDirectories(Path.of(target));
