@@ -168,6 +168,29 @@ abstract class PublicDomainsContractTest {
   }
 
   @Test
+  void publicTableWithMoreValuesThanTheLimit_noDomain() throws SQLException {
+    RelationalPlanner small = planner(POLICY + "groups: {max_domain_values: 3}\n");
+    for (String sql :
+        List.of(
+            "SELECT dept_id, COUNT(*) FROM staff GROUP BY dept_id",
+            "SELECT d.name, COUNT(*) FROM staff s JOIN depts d ON d.id = s.dept_id"
+                + " GROUP BY d.name")) {
+      SQLException e = assertThrows(SQLException.class, () -> small.plan(sql), sql);
+      assertEquals("0A000", e.getSQLState(), e.getMessage());
+    }
+    assertEquals(
+        List.of("A", "B", "C"),
+        small
+            .plan(
+                "SELECT d.building, COUNT(*) FROM staff s JOIN depts d ON d.id = s.dept_id"
+                    + " GROUP BY d.building")
+            .groupKeys()
+            .get(0)
+            .domain(),
+        "3 buildings fit");
+  }
+
+  @Test
   void foreignKeyToAPublicTable_itsKeysEmptyOnesIncluded() throws SQLException {
     GroupKey k = key("SELECT dept_id, COUNT(*) FROM staff GROUP BY dept_id");
     assertEquals(List.of(1, 2, 3, 4), k.domain());
@@ -195,10 +218,47 @@ abstract class PublicDomainsContractTest {
 
   @Test
   void foreignKeyToAPrivateTable_noDomain_itsValuesNeverRead() throws SQLException {
+    // every statement the analyzer prepares on its catalog connection, recorded
+    List<String> prepared = new ArrayList<>();
+    Connection recording =
+        (Connection)
+            java.lang.reflect.Proxy.newProxyInstance(
+                Connection.class.getClassLoader(),
+                new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("close")) {
+                    return null; // the test's connection stays open
+                  }
+                  if (method.getName().startsWith("prepare") && args != null) {
+                    prepared.add(String.valueOf(args[0]));
+                  }
+                  try {
+                    return method.invoke(connection, args);
+                  } catch (java.lang.reflect.InvocationTargetException x) {
+                    throw x.getCause();
+                  }
+                });
+    RelationalPlanner watched =
+        new RelationalPlanner(
+            new ConstraintCatalog(() -> recording),
+            Policy.parse(POLICY, "public domains test policy"),
+            Backend.forProduct(connection.getMetaData().getDatabaseProductName()));
     String sql = "SELECT team_id, COUNT(*) FROM staff GROUP BY team_id";
-    SQLException e = assertThrows(SQLException.class, () -> planner.plan(sql), sql);
+    SQLException e = assertThrows(SQLException.class, () -> watched.plan(sql), sql);
     assertEquals("0A000", e.getSQLState(), e.getMessage());
     assertTrue(e.getMessage().contains("needs a public domain"), e.getMessage());
+    for (String p : prepared) {
+      assertFalse(p.toLowerCase(java.util.Locale.ROOT).contains("teams"), p);
+    }
+    // the control: a foreign key to the public table reads it
+    watched.plan("SELECT dept_id, COUNT(*) FROM staff GROUP BY dept_id");
+    assertTrue(
+        prepared.stream()
+            .anyMatch(
+                p ->
+                    p.toLowerCase(java.util.Locale.ROOT).startsWith("select distinct")
+                        && p.toLowerCase(java.util.Locale.ROOT).contains(".\"depts\"")),
+        prepared.toString());
   }
 
   @Test
