@@ -41,9 +41,12 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       floor(extract(epoch from t)/2592000)*2592000} is the multiples of 2592000 in its interval.
  * </ul>
  *
- * The interval and the grid come from the schema, the policy and the query's literals only (never
- * from rows), so the domain is data-independent; a row whose value is not in the domain is dropped
- * by the driver, never added to another group.
+ * A timestamp WITH time zone is never on a grid here: its date, and its truncation, depend on the
+ * session's TimeZone, which the analyst may set (such keys have no derived domain).
+ *
+ * <p>The interval and the grid come from the schema, the policy and the query's literals only
+ * (never from rows), so the domain is data-independent; a row whose value is not in the domain is
+ * dropped by the driver, never added to another group.
  */
 final class DerivedDomains {
   private static final Set<TimeUnitRange> COARSER_THAN_DAY =
@@ -85,7 +88,9 @@ final class DerivedDomains {
     if (e instanceof RexCall call) {
       List<RexNode> ops = call.getOperands();
       String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-      if (call.getKind() == SqlKind.CAST && SqlTypeUtil.isDatetime(ops.get(0).getType())) {
+      if (call.getKind() == SqlKind.CAST && withTimeZone(ops.get(0).getType())) {
+        return null; // the date of an instant depends on the session's TimeZone
+      } else if (call.getKind() == SqlKind.CAST && SqlTypeUtil.isDatetime(ops.get(0).getType())) {
         g = grid(ops.get(0));
       } else if (call.getKind() == SqlKind.FLOOR && ops.size() == 2) {
         g = truncation(DatetimeRanges.unit(ops.get(1)), ops.get(0));
@@ -108,6 +113,11 @@ final class DerivedDomains {
       return TimeUnitRange.DAY; // a date is a whole day
     }
     return g;
+  }
+
+  private static boolean withTimeZone(RelDataType t) {
+    return t.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+        || t.getSqlTypeName() == SqlTypeName.TIME_WITH_LOCAL_TIME_ZONE;
   }
 
   /**
