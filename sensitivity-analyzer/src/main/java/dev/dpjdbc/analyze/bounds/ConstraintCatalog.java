@@ -81,8 +81,7 @@ public final class ConstraintCatalog {
   private final BackendConstraints backend;
   private final Naming naming;
   private final Map<String, Optional<TableMeta>> cache = new ConcurrentHashMap<>();
-  private final Map<String, Optional<List<Object>>> publicValues = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> enforcedKeys = new ConcurrentHashMap<>();
+  private final PublicValues publicValues;
 
   /** Reads through one connection that the caller keeps open (and closes). */
   public ConstraintCatalog(Connection connection) throws SQLException {
@@ -92,6 +91,7 @@ public final class ConstraintCatalog {
   /** Reads through a fresh connection from {@code source} for every table it loads. */
   public ConstraintCatalog(MetadataSource source) throws SQLException {
     this.source = source;
+    this.publicValues = new PublicValues(source);
     try (Connection c = source.open()) {
       DatabaseMetaData md = c.getMetaData();
       this.backend = BackendConstraints.forProduct(md.getDatabaseProductName());
@@ -125,49 +125,11 @@ public final class ConstraintCatalog {
   public synchronized void clear() {
     cache.clear();
     publicValues.clear();
-    enforcedKeys.clear();
   }
 
-  /**
-   * The distinct non-NULL values of {@code column} of {@code table}, a table the caller has checked
-   * the policy declares public ({@link PublicValues}); empty when there are more than {@code max}
-   * or the column's type is not one the driver matches exactly. Cached until {@link #clear}.
-   *
-   * @throws SQLException when the table cannot be read
-   */
-  synchronized Optional<List<Object>> publicValues(TableMeta table, ColumnMeta column, int max)
-      throws SQLException {
-    if (!PublicValues.readable(column)) {
-      return Optional.empty();
-    }
-    String key =
-        table.schema() + "\u0000" + table.name() + "\u0000" + column.name() + "\u0000" + max;
-    Optional<List<Object>> hit = publicValues.get(key);
-    if (hit == null) {
-      try (Connection c = source.open()) {
-        hit = PublicValues.read(c, table, column, max);
-      }
-      publicValues.put(key, hit);
-    }
-    return hit;
-  }
-
-  /**
-   * Whether the single-column foreign key {@code fk} of {@code table} holds for every row (on
-   * PostgreSQL: validated). Cached until {@link #clear}.
-   */
-  synchronized boolean enforced(TableMeta table, TableMeta.ForeignKey fk, String refTable)
-      throws SQLException {
-    String key =
-        table.schema() + "\u0000" + table.name() + "\u0000" + fk.columns() + "\u0000" + refTable;
-    Boolean hit = enforcedKeys.get(key);
-    if (hit == null) {
-      try (Connection c = source.open()) {
-        hit = PublicValues.enforced(c, table, fk, refTable);
-      }
-      enforcedKeys.put(key, hit);
-    }
-    return hit;
+  /** The values of public tables read for group domains, cached with this catalog. */
+  PublicValues publicValues() {
+    return publicValues;
   }
 
   private Optional<TableMeta> load(String schema, String table) throws SQLException {

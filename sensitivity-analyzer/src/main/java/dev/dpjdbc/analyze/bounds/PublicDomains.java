@@ -60,7 +60,7 @@ public final class PublicDomains {
 
   private static Domain ofPublic(ConstraintCatalog catalog, TableBounds b, ColumnMeta c, int max)
       throws SQLException {
-    Optional<List<Object>> vs = catalog.publicValues(b.meta(), c, max);
+    Optional<List<Object>> vs = catalog.publicValues().of(b.meta(), c, max);
     return vs.map(
             v ->
                 new Domain(
@@ -78,10 +78,10 @@ public final class PublicDomains {
       }
       Optional<TableMeta> ref = catalog.table(fk.refSchema(), fk.refTable());
       Optional<ColumnMeta> rc = ref.flatMap(r -> r.column(fk.refColumns().get(0)));
-      if (rc.isEmpty() || !catalog.enforced(b.meta(), fk, ref.get().name())) {
+      if (rc.isEmpty() || !catalog.publicValues().enforced(b.meta(), fk, ref.get().name())) {
         continue;
       }
-      Optional<List<Object>> vs = catalog.publicValues(ref.get(), rc.get(), max);
+      Optional<List<Object>> vs = catalog.publicValues().of(ref.get(), rc.get(), max);
       if (vs.isEmpty()) {
         continue;
       }

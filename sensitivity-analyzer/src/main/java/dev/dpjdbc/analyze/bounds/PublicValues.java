@@ -7,7 +7,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads the distinct values of one column of a table the policy declares {@code public: true}: the
@@ -29,7 +31,60 @@ import java.util.Optional;
  * DOUBLE PRECISION, BOOLEAN, text and DATE (dates as ISO text, read with {@code getString}).
  */
 final class PublicValues {
-  private PublicValues() {}
+  private final ConstraintCatalog.MetadataSource source;
+  private final Map<String, Optional<List<Object>>> values = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> enforcedKeys = new ConcurrentHashMap<>();
+
+  PublicValues(ConstraintCatalog.MetadataSource source) {
+    this.source = source;
+  }
+
+  /** Forgets everything read (with the catalog). */
+  synchronized void clear() {
+    values.clear();
+    enforcedKeys.clear();
+  }
+
+  /**
+   * The distinct non-NULL values of {@code column} of {@code table}, a table the caller has checked
+   * the policy declares public; empty when there are more than {@code max} or the column's type is
+   * not one the driver matches exactly. Cached until {@link #clear}.
+   *
+   * @throws SQLException when the table cannot be read
+   */
+  synchronized Optional<List<Object>> of(TableMeta table, ColumnMeta column, int max)
+      throws SQLException {
+    if (!readable(column)) {
+      return Optional.empty();
+    }
+    String key = String.join("\u0000", table.schema(), table.name(), column.name(), "" + max);
+    Optional<List<Object>> hit = values.get(key);
+    if (hit == null) {
+      try (Connection c = source.open()) {
+        hit = read(c, table, column, max);
+      }
+      values.put(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Whether the single-column foreign key {@code fk} of {@code table} holds for every row (on
+   * PostgreSQL: validated). Cached until {@link #clear}.
+   */
+  synchronized boolean enforced(TableMeta table, TableMeta.ForeignKey fk, String refTable)
+      throws SQLException {
+    String key =
+        String.join("\u0000", table.schema(), table.name(), fk.columns().toString(), refTable);
+    Boolean hit = enforcedKeys.get(key);
+    if (hit == null) {
+      try (Connection c = source.open()) {
+        hit = enforced(c, table, fk, refTable);
+      }
+      enforcedKeys.put(key, hit);
+    }
+    return hit;
+  }
 
   /** PostgreSQL: the validated single-column foreign keys of a table, as (column, ref table). */
   private static final String VALIDATED_FK =
@@ -73,8 +128,8 @@ final class PublicValues {
    * The distinct non-NULL values of {@code column} of {@code table}, converted as {@link
    * TableBounds} converts domain values; empty when there are more than {@code max}.
    */
-  static Optional<List<Object>> read(Connection c, TableMeta table, ColumnMeta column, int max)
-      throws SQLException {
+  private static Optional<List<Object>> read(
+      Connection c, TableMeta table, ColumnMeta column, int max) throws SQLException {
     String col = quote(column.name());
     String sql =
         "SELECT DISTINCT "
@@ -106,8 +161,8 @@ final class PublicValues {
    * validated constraint (a {@code NOT VALID} one may have older rows violating it); H2 checks a
    * foreign key on every row it stores.
    */
-  static boolean enforced(Connection c, TableMeta table, TableMeta.ForeignKey fk, String ref)
-      throws SQLException {
+  private static boolean enforced(
+      Connection c, TableMeta table, TableMeta.ForeignKey fk, String ref) throws SQLException {
     if (!c.getMetaData()
         .getDatabaseProductName()
         .toLowerCase(java.util.Locale.ROOT)
