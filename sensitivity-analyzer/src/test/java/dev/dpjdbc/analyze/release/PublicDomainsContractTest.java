@@ -149,6 +149,20 @@ abstract class PublicDomainsContractTest {
   }
 
   @Test
+  void extractFields_fromTheFunctionOrTheBoundedColumn_matchingTheBackend() throws SQLException {
+    String[][] cases = {
+      {"DOW", "8"}, {"HOUR", "24"}, {"QUARTER", "4"}, {"YEAR", "1"}, {"MONTH", "12"}
+    };
+    for (String[] c : cases) {
+      String source = c[0].equals("HOUR") ? "at" : "worked";
+      String sql =
+          "SELECT EXTRACT(" + c[0] + " FROM " + source + ") AS f, COUNT(*) FROM staff GROUP BY 1";
+      assertEquals(Integer.parseInt(c[1]), key(sql).domain().size(), sql);
+      assertBackendKeysInDomain(sql);
+    }
+  }
+
+  @Test
   void domainLargerThanTheLimit_isNone() throws SQLException {
     RelationalPlanner small = planner(POLICY + "groups: {max_domain_values: 5}\n");
     SQLException e =
