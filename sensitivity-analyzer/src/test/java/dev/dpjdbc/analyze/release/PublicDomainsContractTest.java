@@ -137,6 +137,17 @@ abstract class PublicDomainsContractTest {
     assertEquals(28, k.domain().size(), k.domain().toString());
     assertEquals(LocalDate.of(2025, 2, 1), k.domain().get(0));
     assertBackendKeysInDomain(sql);
+    // a half-open range, as BI tools write it: the strict end excludes March 1
+    String halfOpen =
+        "SELECT CAST(at AS DATE) AS d, COUNT(*) FROM staff WHERE at >= TIMESTAMP '2025-02-01"
+            + " 00:00:00' AND at < TIMESTAMP '2025-03-01 00:00:00' GROUP BY CAST(at AS DATE)";
+    GroupKey h = key(halfOpen);
+    assertEquals(28, h.domain().size(), h.domain().toString());
+    assertEquals(LocalDate.of(2025, 2, 28), h.domain().get(27));
+    String strict =
+        "SELECT CAST(at AS DATE), COUNT(*) FROM staff WHERE at > TIMESTAMP '2025-03-31 00:00:00'"
+            + " GROUP BY 1";
+    assertEquals(List.of(LocalDate.of(2025, 3, 31)), key(strict).domain());
   }
 
   @Test
