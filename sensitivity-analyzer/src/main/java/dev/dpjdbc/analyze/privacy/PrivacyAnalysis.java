@@ -89,7 +89,12 @@ public final class PrivacyAnalysis {
     List<PublicDomains.Wanted> out = new ArrayList<>();
     RelMetadataQuery mq = agg.getCluster().getMetadataQuery();
     for (int k : agg.getGroupSet()) {
-      Set<RelColumnOrigin> origins = mq.getColumnOrigins(agg.getInput(), k);
+      Set<RelColumnOrigin> origins;
+      try {
+        origins = mq.getColumnOrigins(agg.getInput(), k);
+      } catch (RuntimeException e) {
+        continue; // origins unknown: no public table is read for this key, which is always safe
+      }
       if (origins == null) {
         continue;
       }
