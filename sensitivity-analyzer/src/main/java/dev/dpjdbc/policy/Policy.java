@@ -29,7 +29,8 @@ public record Policy(
     QueryDefaults query,
     String ledgerUrl,
     Map<String, Analyst> analysts,
-    Map<String, TablePolicy> tables) {
+    Map<String, TablePolicy> tables,
+    Groups groups) {
 
   public static final double DEFAULT_BUDGET_EPSILON = 10.0;
   public static final double DEFAULT_BUDGET_DELTA = 1e-6;
@@ -41,6 +42,7 @@ public record Policy(
     if (budget == null || query == null || ledgerUrl == null || ledgerUrl.isBlank()) {
       throw new InvalidPolicyException("budget, query and ledger are required");
     }
+    groups = groups == null ? Groups.DEFAULTS : groups;
     analysts = Collections.unmodifiableMap(new LinkedHashMap<>(analysts));
     Map<String, TablePolicy> t = new LinkedHashMap<>();
     tables.forEach(
@@ -51,6 +53,37 @@ public record Policy(
           }
         });
     tables = Collections.unmodifiableMap(t);
+  }
+
+  /** A policy with the default {@link Groups} settings. */
+  public Policy(
+      Budget budget,
+      QueryDefaults query,
+      String ledgerUrl,
+      Map<String, Analyst> analysts,
+      Map<String, TablePolicy> tables) {
+    this(budget, query, ledgerUrl, analysts, tables, Groups.DEFAULTS);
+  }
+
+  /**
+   * The {@code groups:} block: how GROUP BY keys are released.
+   *
+   * @param maxDomainValues the largest public domain the analyzer derives for one key (a date range
+   *     truncated to months, an integer interval, the distinct values of a public table's column);
+   *     a larger one is no public domain. Default {@value #DEFAULT_MAX_DOMAIN_VALUES}
+   */
+  public record Groups(int maxDomainValues) {
+    public static final int DEFAULT_MAX_DOMAIN_VALUES = 1000;
+
+    /** Every setting at its default. */
+    public static final Groups DEFAULTS = new Groups(DEFAULT_MAX_DOMAIN_VALUES);
+
+    public Groups {
+      if (maxDomainValues < 1) {
+        throw new InvalidPolicyException(
+            "groups.max_domain_values must be an integer >= 1. Provided value: " + maxDomainValues);
+      }
+    }
   }
 
   /** Lifetime budget per analyst unless the analyst overrides it. */

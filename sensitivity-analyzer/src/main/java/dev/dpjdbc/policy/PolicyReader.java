@@ -29,13 +29,15 @@ import org.yaml.snakeyaml.error.YAMLException;
 final class PolicyReader {
   private PolicyReader() {}
 
-  private static final Set<String> TOP = Set.of("budget", "query", "ledger", "analysts", "tables");
+  private static final Set<String> TOP =
+      Set.of("budget", "query", "ledger", "analysts", "tables", "groups");
   private static final Set<String> BUDGET = Set.of("epsilon", "delta");
   private static final Set<String> QUERY = Set.of("epsilon", "delta", "mechanism", "objective");
   private static final Set<String> ANALYST = Set.of("epsilon", "delta", "password");
   private static final Set<String> TABLE =
       Set.of("public", "privacy_unit", "max_rows_per_unit", "max_groups_per_unit", "columns");
   private static final Set<String> COLUMN = Set.of("min", "max", "values");
+  private static final Set<String> GROUPS = Set.of("max_domain_values");
 
   static Policy read(Path file) {
     String text;
@@ -93,7 +95,15 @@ final class PolicyReader {
         query,
         ledger == null ? Policy.DEFAULT_LEDGER_URL : (String) ledger,
         analysts,
-        tables);
+        tables,
+        groups(root.get("groups")));
+  }
+
+  /** The {@code groups:} block; each key is read on its own, absent keys take their defaults. */
+  private static Policy.Groups groups(Object value) {
+    Map<String, Object> g = section("groups", value, GROUPS);
+    Integer max = positiveInt("groups.max_domain_values", g.get("max_domain_values"));
+    return new Policy.Groups(max == null ? Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES : max);
   }
 
   private static Analyst analyst(String path, Object value) {

@@ -126,4 +126,30 @@ class PolicyTest {
     assertNull(c.values());
     assertFalse(p.table("t").orElseThrow().isPublic());
   }
+
+  @Test
+  void groups_maxDomainValues_readAndDefaulted() {
+    assertEquals(
+        Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES, Policy.defaults().groups().maxDomainValues());
+    assertEquals(1000, Policy.parse("groups: {}", "t").groups().maxDomainValues());
+    assertEquals(
+        50, Policy.parse("groups: {max_domain_values: 50}", "t").groups().maxDomainValues());
+  }
+
+  @ParameterizedTest
+  @MethodSource("badGroups")
+  void groups_invalid_refusedWithTheKeyPath(String yaml, String fragment) {
+    InvalidPolicyException e =
+        assertThrows(InvalidPolicyException.class, () -> Policy.parse(yaml, "t"));
+    assertTrue(e.getMessage().contains(fragment), e.getMessage());
+  }
+
+  static Stream<Arguments> badGroups() {
+    return Stream.of(
+        Arguments.of("groups: {max_domain_values: 0}", "groups.max_domain_values"),
+        Arguments.of("groups: {max_domain_values: many}", "groups.max_domain_values"),
+        Arguments.of("groups: {max_domain_values: 2.5}", "groups.max_domain_values"),
+        Arguments.of("groups: {max_groups: 5}", "unknown key groups.max_groups"),
+        Arguments.of("groups: 5", "groups must be a mapping"));
+  }
 }

@@ -16,9 +16,23 @@ import java.time.OffsetDateTime;
 final class Values {
   private Values() {}
 
+  /**
+   * The value as text; a {@code LocalDateTime} (a released TIMESTAMP key or a post-processed
+   * timestamp) as PostgreSQL prints a timestamp, {@code 2024-01-01 00:00:00[.ffffff]}, not as
+   * {@code LocalDateTime.toString}'s ISO {@code 2024-01-01T00:00}.
+   */
   static String asString(Object v) {
+    if (v instanceof LocalDateTime t) {
+      String s = t.toLocalDate() + " " + TIME_OF_DAY.format(t);
+      String micros =
+          String.format(java.util.Locale.ROOT, "%06d", t.getNano() / 1000).replaceFirst("0+$", "");
+      return micros.isEmpty() ? s : s + "." + micros;
+    }
     return v == null ? null : v.toString();
   }
+
+  private static final java.time.format.DateTimeFormatter TIME_OF_DAY =
+      java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss", java.util.Locale.ROOT);
 
   static boolean asBoolean(Object v) throws SQLException {
     if (v == null) {

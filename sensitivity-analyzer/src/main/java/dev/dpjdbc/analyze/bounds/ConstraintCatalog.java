@@ -81,6 +81,7 @@ public final class ConstraintCatalog {
   private final BackendConstraints backend;
   private final Naming naming;
   private final Map<String, Optional<TableMeta>> cache = new ConcurrentHashMap<>();
+  private final PublicValues publicValues;
 
   /** Reads through one connection that the caller keeps open (and closes). */
   public ConstraintCatalog(Connection connection) throws SQLException {
@@ -90,6 +91,7 @@ public final class ConstraintCatalog {
   /** Reads through a fresh connection from {@code source} for every table it loads. */
   public ConstraintCatalog(MetadataSource source) throws SQLException {
     this.source = source;
+    this.publicValues = new PublicValues(source);
     try (Connection c = source.open()) {
       DatabaseMetaData md = c.getMetaData();
       this.backend = BackendConstraints.forProduct(md.getDatabaseProductName());
@@ -122,6 +124,12 @@ public final class ConstraintCatalog {
   /** Forgets everything read so far (after DDL that changes columns or constraints). */
   public synchronized void clear() {
     cache.clear();
+    publicValues.clear();
+  }
+
+  /** The values of public tables read for group domains, cached with this catalog. */
+  PublicValues publicValues() {
+    return publicValues;
   }
 
   private Optional<TableMeta> load(String schema, String table) throws SQLException {

@@ -41,6 +41,7 @@ public final class TableBounds {
   private final Optional<Policy.TablePolicy> policy;
   private final References references;
   private volatile TableUnit unit;
+  private final Map<String, Domain> publicDomains = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param references the other tables, for the unit rule; a referenced table it does not find is
@@ -194,7 +195,9 @@ public final class TableBounds {
 
   /**
    * The public domain of {@code column}: policy {@code values}, else a CHECK IN list / enum /
-   * BOOLEAN, else an integer CHECK range of at most 1000 values.
+   * BOOLEAN, else the values read from a public table ({@link PublicDomains}: the column's own when
+   * the table is public, the referenced keys for a foreign key to a public table), else an integer
+   * CHECK range of at most {@code groups.max_domain_values} values (1000 by default).
    */
   public Optional<Domain> domain(ColumnMeta column) {
     Optional<Policy.ColumnPolicy> cp = policy.flatMap(t -> t.column(column.name()));
@@ -211,10 +214,14 @@ public final class TableBounds {
       vs.forEach(v -> out.add(convert(v, column)));
       return Optional.of(new Domain(out, meta.valueSources().get(column.name())));
     }
+    Domain read = publicDomains.get(column.name().toLowerCase(Locale.ROOT));
+    if (read != null) {
+      return Optional.of(read);
+    }
     Interval iv = meta.interval(column.name());
     if (column.isIntegral()
         && iv.bounded()
-        && iv.upper() - iv.lower() < 1000
+        && iv.upper() - iv.lower() < fullPolicy.groups().maxDomainValues()
         && iv.lower() == Math.rint(iv.lower())) {
       List<Object> out = new ArrayList<>();
       for (long v = (long) iv.lower(); v <= (long) Math.floor(iv.upper()); v++) {
@@ -223,6 +230,11 @@ public final class TableBounds {
       return Optional.of(new Domain(out, "integer range from " + iv.source()));
     }
     return Optional.empty();
+  }
+
+  /** Records a domain read from a public table ({@link PublicDomains}) for {@code column}. */
+  void addPublicDomain(String column, Domain d) {
+    publicDomains.put(column.toLowerCase(Locale.ROOT), d);
   }
 
   /**

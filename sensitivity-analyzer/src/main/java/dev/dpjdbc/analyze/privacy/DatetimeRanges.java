@@ -164,7 +164,7 @@ final class DatetimeRanges {
     return convert(out, from, to);
   }
 
-  private static LongUnaryOperator floor(TimeUnitRange u, boolean date) {
+  static LongUnaryOperator floor(TimeUnitRange u, boolean date) {
     long unitMs =
         switch (u) {
           case HOUR -> 3_600_000L;
@@ -199,7 +199,7 @@ final class DatetimeRanges {
   }
 
   /** One unit later (for CEIL's upper end). */
-  private static LongUnaryOperator step(TimeUnitRange u, boolean date) {
+  static LongUnaryOperator step(TimeUnitRange u, boolean date) {
     return switch (u) {
       case MONTH -> v -> addMonths(v, date, 1);
       case QUARTER -> v -> addMonths(v, date, 3);

@@ -25,9 +25,6 @@ import org.apache.calcite.util.TimestampString;
  * (2, 2.0 and 2L are one value), built from literals and integer intervals.
  */
 final class Domains {
-  /** Integer intervals with fewer values than this are public domains (as in TableBounds). */
-  static final int MAX_RANGE_VALUES = 1000;
-
   private Domains() {}
 
   /** A literal's value as Calcite holds it: BigDecimal, NlsString, Boolean, DateString, ... */
@@ -123,14 +120,14 @@ final class Domains {
     return retain(a, keys, b.source());
   }
 
-  /** The integers of a bounded interval of an integer type with fewer than 1000 values, or null. */
-  static Domain integerRange(Interval iv, RelDataType type) {
+  /** The integers of a bounded interval of an integer type with at most {@code max}, or null. */
+  static Domain integerRange(Interval iv, RelDataType type, int max) {
     if (!SqlTypeUtil.isIntType(type) || !iv.bounded()) {
       return null;
     }
     double lo = Math.ceil(iv.lower());
     double hi = Math.floor(iv.upper());
-    if (hi - lo >= MAX_RANGE_VALUES || hi < lo) {
+    if (hi - lo >= max || hi < lo) {
       return null;
     }
     List<Object> out = new ArrayList<>();

@@ -23,18 +23,25 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *   <li>a boolean expression has {true, false};
  *   <li>CAST keeps a domain when every value survives it unchanged (numbers to numbers, integral
  *       values to integers, text to text no shorter, same type family otherwise);
- *   <li>otherwise an integer expression whose interval holds fewer than 1000 integers has that
- *       range (EXTRACT(MONTH FROM d) gives 1..12; the same rule {@code TableBounds} applies to
- *       integer CHECK ranges).
+ *   <li>otherwise an integer expression whose interval holds at most {@code
+ *       groups.max_domain_values} integers (default 1000) has that range (EXTRACT(MONTH FROM d)
+ *       gives 1..12; the same rule {@code TableBounds} applies to integer CHECK ranges);
+ *   <li>otherwise the values on a time grid or a numeric lattice inside the expression's interval
+ *       ({@link DerivedDomains}: date_trunc, CAST(ts AS DATE), Grafana's epoch buckets).
  * </ul>
  */
 final class ExprFacts {
   private final List<ColumnFacts> in;
   private final RexIntervals intervals;
+  private final int maxValues;
 
-  ExprFacts(List<ColumnFacts> in) {
+  /**
+   * @param maxValues the largest domain derived from an interval (groups.max_domain_values)
+   */
+  ExprFacts(List<ColumnFacts> in, int maxValues) {
     this.in = in;
     this.intervals = new RexIntervals(in);
+    this.maxValues = maxValues;
   }
 
   /** The facts of output column {@code name} computed as {@code e}. */
@@ -48,13 +55,20 @@ final class ExprFacts {
 
   private Domain domain(RexNode e, Interval iv) {
     Domain d = structural(e, e.getType());
-    return d != null ? d : Domains.integerRange(iv, e.getType());
+    if (d == null) {
+      d = Domains.integerRange(iv, e.getType(), maxValues);
+    }
+    return d != null ? d : DerivedDomains.of(e, iv, maxValues, names());
   }
 
   private Domain domainOf(RexNode e, RelDataType as) {
     Domain d = structural(e, as);
     if (d == null) {
-      d = Domains.integerRange(intervals.interval(e), e.getType());
+      Interval iv = intervals.interval(e);
+      d = Domains.integerRange(iv, e.getType(), maxValues);
+      if (d == null) {
+        d = DerivedDomains.of(e, iv, maxValues, names());
+      }
     }
     return d == null ? null : convert(d, as);
   }

@@ -72,7 +72,8 @@ final class FilterNarrowing {
         f = withDomain(f, List.of(Domains.value(raw, type)), src);
         out.set(i, ordered(type) && !Double.isNaN(v) ? withInterval(f, v, v, src) : f);
       } else if (ordered(type) && !Double.isNaN(number(Domains.raw(lit)))) {
-        out.set(i, compare(f, kind, number(Domains.raw(lit)), type, src));
+        Object raw = Domains.raw(lit);
+        out.set(i, compare(f, kind, number(raw), wholeMillis(raw) ? type : null, src));
       }
     }
     return out;
@@ -117,13 +118,36 @@ final class FilterNarrowing {
     return SqlTypeUtil.isIntType(t) || SqlTypeUtil.isDate(t);
   }
 
+  /**
+   * How far inside a strict bound the values of a TIMESTAMP(p) column stay: they are multiples of
+   * 10^-p seconds (p at least 6: PostgreSQL keeps microseconds, H2 up to nanoseconds), so {@code t
+   * < v} gives {@code t <= v - 10^-p s}; half of that (in milliseconds) keeps a margin for the
+   * rounding of the doubles. 0 (no gain, always sound) for other types, so that {@code placed <
+   * '2024-04-01'} ends the days of {@code CAST(placed AS DATE)} on March 31.
+   */
+  private static double openGap(RelDataType type) {
+    if (type == null || !SqlTypeUtil.isTimestamp(type)) {
+      return 0;
+    }
+    int p = type.getPrecision();
+    // at least microseconds: a computed value's type may claim fewer digits than it holds
+    int digits = p < 0 || p > 9 ? 9 : Math.max(p, 6);
+    return Math.pow(10, 3 - digits) / 2;
+  }
+
+  /**
+   * @param type the column's type, or null when the literal has digits below a millisecond (its
+   *     value in Calcite's milliseconds is truncated, so no gap may be taken inside it)
+   */
   private static ColumnFacts compare(
       ColumnFacts f, SqlKind kind, double v, RelDataType type, String src) {
-    boolean integral = integral(type);
+    boolean integral = type != null && integral(type);
     return switch (kind) {
-      case GREATER_THAN -> withInterval(f, integral ? Math.floor(v) + 1 : v, inf(), src);
+      case GREATER_THAN ->
+          withInterval(f, integral ? Math.floor(v) + 1 : v + openGap(type), inf(), src);
       case GREATER_THAN_OR_EQUAL -> withInterval(f, integral ? Math.ceil(v) : v, inf(), src);
-      case LESS_THAN -> withInterval(f, -inf(), integral ? Math.ceil(v) - 1 : v, src);
+      case LESS_THAN ->
+          withInterval(f, -inf(), integral ? Math.ceil(v) - 1 : v - openGap(type), src);
       case LESS_THAN_OR_EQUAL -> withInterval(f, -inf(), integral ? Math.floor(v) : v, src);
       default -> f;
     };
@@ -170,11 +194,17 @@ final class FilterNarrowing {
     if (!ordered(type) || Double.isNaN(lo) || Double.isNaN(hi)) {
       return f;
     }
-    if (integral(type) && span.hasLowerBound() && span.lowerBoundType() == BoundType.OPEN) {
-      lo = Math.floor(lo) + 1;
+    if (span.hasLowerBound() && span.lowerBoundType() == BoundType.OPEN) {
+      lo =
+          integral(type)
+              ? Math.floor(lo) + 1
+              : lo + (wholeMillis(span.lowerEndpoint()) ? openGap(type) : 0);
     }
-    if (integral(type) && span.hasUpperBound() && span.upperBoundType() == BoundType.OPEN) {
-      hi = Math.ceil(hi) - 1;
+    if (span.hasUpperBound() && span.upperBoundType() == BoundType.OPEN) {
+      hi =
+          integral(type)
+              ? Math.ceil(hi) - 1
+              : hi - (wholeMillis(span.upperEndpoint()) ? openGap(type) : 0);
     }
     return withInterval(f, lo, hi, src);
   }
@@ -209,6 +239,16 @@ final class FilterNarrowing {
       iv = iv.intersect(Interval.of(lo, hi, src)); // a numeric column lies within its domain
     }
     return new ColumnFacts(f.name(), iv, d, f.origin());
+  }
+
+  /** A timestamp literal with no digits below the millisecond (others: true, no gap is taken). */
+  private static boolean wholeMillis(Object raw) {
+    if (!(raw instanceof TimestampString t)) {
+      return true;
+    }
+    String text = t.toString();
+    int dot = text.indexOf('.');
+    return dot < 0 || text.substring(dot + 1).replaceFirst("0+$", "").length() <= 3;
   }
 
   /** A literal or Sarg point as a number in Calcite's internal units, or NaN. */

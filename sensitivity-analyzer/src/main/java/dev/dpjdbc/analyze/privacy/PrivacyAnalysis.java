@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze.privacy;
 
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
+import dev.dpjdbc.analyze.bounds.PublicDomains;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableMeta;
 import dev.dpjdbc.policy.Policy;
@@ -10,9 +11,13 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.metadata.RelColumnOrigin;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /**
  * Entry point of the privacy analysis: the {@link RelPrivacy} of every node of a plan, bottom-up.
@@ -39,19 +44,24 @@ public final class PrivacyAnalysis {
 
   /**
    * An analysis of {@code rel}: reads from the catalog every table it scans and every table their
-   * foreign keys lead to (transitively), merged with the policy.
+   * foreign keys lead to (transitively), merged with the policy, and the public domains its group
+   * keys have in public tables ({@link PublicDomains}).
    *
    * @throws SQLException when the catalog cannot be read
    */
   public static PrivacyAnalysis load(RelNode rel, ConstraintCatalog catalog, Policy policy)
       throws SQLException {
     Deque<String[]> todo = new ArrayDeque<>();
+    List<PublicDomains.Wanted> keys = new ArrayList<>();
     new RelVisitor() {
       @Override
       public void visit(RelNode node, int ordinal, RelNode parent) {
         if (node instanceof TableScan scan) {
           List<String> q = scan.getTable().getQualifiedName();
           todo.add(new String[] {q.size() >= 2 ? q.get(q.size() - 2) : null, q.get(q.size() - 1)});
+        }
+        if (node instanceof Aggregate agg) {
+          keys.addAll(groupKeyColumns(agg));
         }
         super.visit(node, ordinal, parent);
       }
@@ -64,7 +74,40 @@ public final class PrivacyAnalysis {
       }
       meta.ifPresent(scanned::add); // a missing table: the scan will say it is unknown
     }
-    return new PrivacyAnalysis(TableFactsSource.of(TableBounds.load(catalog, policy, scanned)));
+    List<TableBounds> tables = TableBounds.load(catalog, policy, scanned);
+    PublicDomains.read(catalog, policy, tables, keys);
+    return new PrivacyAnalysis(TableFactsSource.of(tables, policy.groups().maxDomainValues()));
+  }
+
+  /**
+   * The base-table columns an aggregate's group keys come from (Calcite's column origins, derived
+   * ones included: the nullable side of an outer join is "derived"): the columns whose public-table
+   * domains are worth reading. Whether a domain then reaches the key is the privacy analysis's
+   * rule, not this list's.
+   */
+  private static List<PublicDomains.Wanted> groupKeyColumns(Aggregate agg) {
+    List<PublicDomains.Wanted> out = new ArrayList<>();
+    RelMetadataQuery mq = agg.getCluster().getMetadataQuery();
+    for (int k : agg.getGroupSet()) {
+      Set<RelColumnOrigin> origins;
+      try {
+        origins = mq.getColumnOrigins(agg.getInput(), k);
+      } catch (RuntimeException e) {
+        continue; // origins unknown: no public table is read for this key, which is always safe
+      }
+      if (origins == null) {
+        continue;
+      }
+      for (RelColumnOrigin o : origins) {
+        List<String> q = o.getOriginTable().getQualifiedName();
+        String column =
+            o.getOriginTable().getRowType().getFieldNames().get(o.getOriginColumnOrdinal());
+        out.add(
+            new PublicDomains.Wanted(
+                q.size() >= 2 ? q.get(q.size() - 2) : null, q.get(q.size() - 1), column));
+      }
+    }
+    return out;
   }
 
   /** The facts of {@code rel} (and, memoised, of every node below it). */

@@ -71,7 +71,10 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
 
   public RelPrivacy privacy(Project project, RelMetadataQuery mq) {
     return project(
-        project.getProjects(), project.getRowType().getFieldNames(), of(project.getInput(), mq));
+        project.getProjects(),
+        project.getRowType().getFieldNames(),
+        of(project.getInput(), mq),
+        PrivacyMetadataQuery.of(mq).tables().maxDomainValues());
   }
 
   public RelPrivacy privacy(Calc calc, RelMetadataQuery mq) {
@@ -90,10 +93,11 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
       in = in.withColumns(FilterNarrowing.narrow(in.columns(), cond, program.getInputRowType()));
     }
     List<RexNode> exprs = program.getProjectList().stream().map(program::expandLocalRef).toList();
-    return project(exprs, names, in);
+    return project(exprs, names, in, PrivacyMetadataQuery.of(mq).tables().maxDomainValues());
   }
 
-  static RelPrivacy project(List<RexNode> exprs, List<String> names, RelPrivacy in) {
+  static RelPrivacy project(
+      List<RexNode> exprs, List<String> names, RelPrivacy in, int maxDomainValues) {
     Optional<RelPrivacy> beyond = RelPrivacy.beyondRule(List.of(in), names, "the projection");
     if (beyond.isPresent()) {
       return beyond.get();
@@ -102,7 +106,7 @@ public class RelMdPrivacy implements MetadataHandler<PrivacyMetadata> {
     if (refused.isPresent()) {
       return RelPrivacy.ambiguous(refused.get(), names.stream().map(ColumnFacts::unknown).toList());
     }
-    ExprFacts facts = new ExprFacts(in.columns());
+    ExprFacts facts = new ExprFacts(in.columns(), maxDomainValues);
     List<ColumnFacts> cols = new ArrayList<>();
     for (int i = 0; i < exprs.size(); i++) {
       cols.add(facts.column(names.get(i), exprs.get(i)));

@@ -32,6 +32,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       THEN 0 WHEN x > 50 THEN 50 ELSE x END} is [0, 50] for an unbounded x, and so are the CASEs
  *       Calcite makes of {@code LEAST(GREATEST(x, 0), 50)} and {@code GREATEST(0, LEAST(x, 50))};
  *       COALESCE takes the hull of its operands; NULLIF keeps its first operand's;
+ *   <li>width_bucket(x, lo, hi, n) with a literal n is [0, n + 1];
  *   <li>ABS, FLOOR, CEIL, ROUND and TRUNCATE are applied to the ends (they are monotone; ROUND's
  *       ends are taken under both tie rules, PostgreSQL's numeric and double differ); LEAST and
  *       GREATEST as in PostgreSQL, which ignores NULL arguments, so only non-nullable arguments may
@@ -168,8 +169,20 @@ public final class RexIntervals {
       case "TRUNCATE", "TRUNC" -> round(call, true);
       case "DATE_PART" -> DatetimeRanges.extract(call, this);
       case "DATE_TRUNC", "TIMESTAMP_TRUNC" -> DatetimeRanges.dateTrunc(call, this);
+      case "WIDTH_BUCKET" -> widthBucket(ops);
       default -> Range.ALL; // unknown function: nothing is known
     };
+  }
+
+  /** width_bucket(x, lo, hi, n) is 0..n+1 for a literal n >= 1 (an error otherwise). */
+  private static Range widthBucket(List<RexNode> ops) {
+    if (ops.size() == 4 && ops.get(3) instanceof RexLiteral n && !n.isNull()) {
+      BigDecimal v = n.getValueAs(BigDecimal.class);
+      if (v != null && v.signum() > 0) {
+        return new Range(0, v.doubleValue() + 1);
+      }
+    }
+    return Range.ALL;
   }
 
   private static boolean numeric(RexCall call) {

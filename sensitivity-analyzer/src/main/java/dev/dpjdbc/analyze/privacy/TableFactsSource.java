@@ -1,6 +1,7 @@
 package dev.dpjdbc.analyze.privacy;
 
 import dev.dpjdbc.analyze.bounds.TableBounds;
+import dev.dpjdbc.policy.Policy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -20,14 +21,29 @@ public interface TableFactsSource {
   /** The bounds of {@code schema.table} (schema may be null), matched ignoring case. */
   Optional<TableBounds> forName(String schema, String table);
 
+  /** The largest public domain derived from an interval (policy groups.max_domain_values). */
+  default int maxDomainValues() {
+    return Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES;
+  }
+
   /**
    * A source over known tables. A scan's table is matched by the last two parts of its qualified
    * name (schema, table), ignoring case, as PostgreSQL folds unquoted names and H2 stores them in
    * upper case; a name that matches two tables matches none.
    */
   static TableFactsSource of(Collection<TableBounds> tables) {
+    return of(tables, Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES);
+  }
+
+  /** As {@link #of(Collection)}, deriving domains of at most {@code maxDomainValues} values. */
+  static TableFactsSource of(Collection<TableBounds> tables, int maxDomainValues) {
     List<TableBounds> all = List.copyOf(tables);
     return new TableFactsSource() {
+      @Override
+      public int maxDomainValues() {
+        return maxDomainValues;
+      }
+
       @Override
       public Optional<TableBounds> forScan(RelOptTable table) {
         TableBounds wrapped = table.unwrap(TableBounds.class);

@@ -46,5 +46,22 @@
  * have at most the stated rows (or, for a cap, will after the rewrite enforces it). The analysis
  * never refuses by itself: a relation whose unit cannot be told is {@code AMBIGUOUS} with a reason
  * for the boundary to report.
+ *
+ * <h2>Public domains never depend on private data</h2>
+ *
+ * A group key's public domain is released whole, empty groups included, so it must not reveal
+ * anything about a person. Every domain comes from one of: the schema (CHECK IN lists, integer and
+ * date CHECK ranges, enum types, BOOLEAN), the policy ({@code values:}, {@code public: true}), a
+ * function's own range ({@code EXTRACT(MONTH ...)} is 1..12, {@code width_bucket(x, lo, hi, n)}
+ * 0..n+1), the grid of an expression over such an interval ({@link
+ * dev.dpjdbc.analyze.privacy.DerivedDomains}: date_trunc, CAST(ts AS DATE), epoch buckets), the
+ * query's own literals ({@link dev.dpjdbc.analyze.privacy.FilterNarrowing}), or the contents of a
+ * table the policy declares public, which by that declaration holds no personal data ({@code
+ * analyze.bounds.PublicDomains}: its columns' distinct values, and the keys a foreign key to it may
+ * take). No private table's rows are ever read: a foreign key to a table that is not declared
+ * public, or a private column, has no domain. The size limit ({@code groups.max_domain_values}) is
+ * a policy constant compared with a data-independent count. A backend row whose key is outside the
+ * domain is dropped by the driver, never added to another group, so a domain that misses values
+ * costs accuracy, never privacy.
  */
 package dev.dpjdbc.analyze.privacy;

@@ -52,13 +52,19 @@ import org.apache.calcite.util.TimestampString;
  *   <li>A string cast to an interval ({@code CAST('1' AS INTERVAL DAY)}) is refused: PostgreSQL
  *       reads the literal with the cast's unit, but a bound parameter without it (one second).
  *   <li>H2 only: {@code date_trunc('month', x)} takes its unit as a keyword ({@code
- *       DATE_TRUNC(MONTH, x)}), from a fixed list; H2 has no {@code to_timestamp(seconds)}, which
+ *       DATE_TRUNC(MONTH, x)}), from a fixed list ('week' as {@code ISO_WEEK}: H2's {@code WEEK}
+ *       starts on Sunday, PostgreSQL's on Monday); H2 has no {@code to_timestamp(seconds)}, which
  *       becomes {@code CAST(? AS TIMESTAMP WITH TIME ZONE) + CAST(? AS INTERVAL SECOND(18)) *
  *       seconds} with the epoch and one second bound; {@code to_timestamp(text, format)} has no H2
  *       equivalent and is refused.
  * </ul>
  */
 final class LiteralParameters extends RexShuttle {
+  /** H2 date-time fields Calcite has no flag for, written as keywords. */
+  enum H2Field {
+    ISO_WEEK
+  }
+
   private final RexBuilder rex;
   private final List<ParameterSource> byIndex;
   private final Backend backend;
@@ -72,6 +78,14 @@ final class LiteralParameters extends RexShuttle {
   @Override
   public RexNode visitCall(RexCall call) {
     String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+    if (name.equals("DATE_TRUNC")) {
+      call = truncatedAsTimestamp(call);
+    }
+    if (backend == Backend.H2 && name.equals("WIDTH_BUCKET")) {
+      throw new IllegalArgumentException(
+          "width_bucket has no equivalent on H2; write the buckets as a CASE expression or as"
+              + " FLOOR((x - lo) * n / (hi - lo))");
+    }
     if (backend == Backend.H2 && name.equals("DATE_TRUNC")) {
       RexNode keyword = h2DateTrunc(call);
       if (keyword != null) {
@@ -102,6 +116,29 @@ final class LiteralParameters extends RexShuttle {
     return visited;
   }
 
+  /**
+   * {@code date_trunc(unit, CAST(d AS TIMESTAMP))} for a DATE {@code d}: the analyzer types the
+   * truncation of a date as TIMESTAMP, which is what both backends then return (PostgreSQL would
+   * otherwise convert the date to a timestamp WITH time zone, whose text depends on the session's
+   * TimeZone; H2 would return a DATE). The wall-clock value is the same.
+   */
+  private RexCall truncatedAsTimestamp(RexCall call) {
+    List<RexNode> ops = new java.util.ArrayList<>(call.getOperands());
+    boolean changed = false;
+    for (int i = 0; i < ops.size(); i++) {
+      if (ops.get(i).getType().getSqlTypeName() == SqlTypeName.DATE) {
+        RelDataType ts =
+            rex.getTypeFactory()
+                .createTypeWithNullability(
+                    rex.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, 0),
+                    ops.get(i).getType().isNullable());
+        ops.set(i, rex.makeAbstractCast(ts, ops.get(i)));
+        changed = true;
+      }
+    }
+    return changed ? call.clone(call.getType(), ops) : call;
+  }
+
   /** {@code DATE_TRUNC(MONTH, x)} for a unit literal H2 knows as a keyword; else null. */
   private RexNode h2DateTrunc(RexCall call) {
     if (call.getOperands().size() != 2
@@ -110,6 +147,12 @@ final class LiteralParameters extends RexShuttle {
       return null;
     }
     String unitName = unit.getValueAs(NlsString.class).getValue().trim().toUpperCase(Locale.ROOT);
+    if (unitName.equals("WEEK")) {
+      // H2's WEEK starts on its locale's first day (Sunday); PostgreSQL's week is ISO (Monday)
+      List<RexNode> operands =
+          List.of(rex.makeFlag(H2Field.ISO_WEEK), call.getOperands().get(1).accept(this));
+      return call.clone(call.getType(), operands);
+    }
     for (TimeUnitRange r : TimeUnitRange.values()) {
       if (r.name().equals(unitName) && r.endUnit == null) {
         List<RexNode> operands = List.of(rex.makeFlag(r), call.getOperands().get(1).accept(this));

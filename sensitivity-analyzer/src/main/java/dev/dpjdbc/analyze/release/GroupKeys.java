@@ -3,10 +3,14 @@ package dev.dpjdbc.analyze.release;
 import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.plan.KeyEquality;
 import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /** The driver's view of a boundary group key: label, type and the public values to release. */
 final class GroupKeys {
@@ -22,7 +26,10 @@ final class GroupKeys {
    */
   static dev.dpjdbc.analyze.plan.GroupKey of(GroupKey k, RelNode below, RelDataTypeField out)
       throws SQLException {
-    List<Object> values = new ArrayList<>(k.domain().orElseThrow().values());
+    List<Object> values = new ArrayList<>();
+    for (Object v : k.domain().orElseThrow().values()) {
+      values.add(typed(v, out.getType().getSqlTypeName()));
+    }
     if (below.getRowType().getFieldList().get(k.input()).getType().isNullable()) {
       values.add(null);
     }
@@ -35,5 +42,25 @@ final class GroupKeys {
             k.domain().orElseThrow().source());
     KeyEquality.requireDistinct(key);
     return key;
+  }
+
+  /**
+   * A DATE or TIMESTAMP domain value (ISO text in the analysis) as the {@code LocalDate} or {@code
+   * LocalDateTime} the released row carries, as a backend's date would be; text that is not a value
+   * of the type stays text ({@link KeyEquality#requireDistinct} refuses it).
+   */
+  private static Object typed(Object v, SqlTypeName type) {
+    if (!(v instanceof String s)) {
+      return v;
+    }
+    try {
+      return switch (type) {
+        case DATE -> LocalDate.parse(s.trim());
+        case TIMESTAMP -> LocalDateTime.parse(s.trim().replace(' ', 'T'));
+        default -> v;
+      };
+    } catch (DateTimeParseException e) {
+      return v;
+    }
   }
 }

@@ -26,6 +26,8 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  *       date)} row by row) or of any standard field of a timestamp; date_part, date_trunc and FLOOR
  *       or CEIL to a unit, with a literal unit, on timestamps or on dates within the timestamp
  *       range (PostgreSQL converts the date first): {@link DateFunctions};
+ *   <li>width_bucket(x, lo, hi, n) with literal finite lo ≠ hi and 1 ≤ n < 2^31 − 1, of an x that
+ *       cannot be NaN;
  *   <li>to_timestamp of a number within PostgreSQL's timestamp range that cannot be NaN ("timestamp
  *       cannot be NaN"; ±Infinity gives ±infinity);
  *   <li>text: lower, upper, initcap, trim/ltrim/rtrim/btrim, char_length/length/octet_length, ||,
@@ -86,6 +88,9 @@ final class Functions {
       }
       case "ROUND", "TRUNCATE", "TRUNC" -> {
         return round(call, ops, names);
+      }
+      case "WIDTH_BUCKET" -> {
+        return widthBucket(call, ops, names);
       }
       case "SUBSTRING" -> {
         if (call.getOperands().size() > 2 && !nonNegativeLiteral(call.getOperands().get(2))) {
@@ -230,6 +235,44 @@ final class Functions {
       r = r.withZero(); // exp(-Infinity) is 0
     }
     return r.withSpecial(x.special() & (Fact.NAN | Fact.POS_INF));
+  }
+
+  /**
+   * width_bucket(x, lo, hi, n) raises an error when n <= 0, lo = hi, lo or hi is NaN or infinite, x
+   * is NaN, or n + 1 overflows an integer (x beyond hi with n = 2^31 − 1): lo, hi and n must be
+   * literals checked here, x must not be NaN. The result is an integer in [0, n + 1].
+   */
+  private static Fact widthBucket(RexCall call, List<Fact> ops, RexCheck names) {
+    List<RexNode> args = call.getOperands();
+    Double lo = Scope.value(args.get(1));
+    Double hi = Scope.value(args.get(2));
+    Double n = Scope.value(args.get(3));
+    boolean literals =
+        lo != null
+            && hi != null
+            && n != null
+            && Double.isFinite(lo)
+            && Double.isFinite(hi)
+            && !lo.equals(hi)
+            && n >= 1
+            && n < Integer.MAX_VALUE
+            && n == Math.rint(n);
+    if (!literals) {
+      throw new Refusal(
+          "width_bucket (" + names.text(call) + ")",
+          "PostgreSQL raises an error for a count n <= 0, equal or non-finite bounds, or n + 1"
+              + " beyond the integer range",
+          "Write the bounds and the count as literals: width_bucket(x, 0, 100, 10).");
+    }
+    if (ops.get(0).mayBeNaN()) {
+      throw new Refusal(
+          "width_bucket of " + names.text(args.get(0)),
+          "the value may be NaN, and PostgreSQL raises \"operand, lower bound, and upper bound"
+              + " cannot be NaN\"",
+          "Bound the value with a CHECK on both sides (which NaN fails), or guard it: CASE WHEN x"
+              + " BETWEEN lo AND hi THEN width_bucket(x, lo, hi, n) END.");
+    }
+    return Fact.range(0, n + 1, true, 0);
   }
 
   private static boolean nonNegativeLiteral(RexNode e) {

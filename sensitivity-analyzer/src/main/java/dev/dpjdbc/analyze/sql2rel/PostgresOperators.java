@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
 import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -104,8 +105,23 @@ public final class PostgresOperators implements SqlOperatorTable {
           org.apache.calcite.sql.type.ReturnTypes.ARG0_NULLABLE_IF_EMPTY,
           OperandTypes.NUMERIC);
 
+  /**
+   * {@code width_bucket(x, lo, hi, n)}: the bucket 0..n+1 of {@code x} among {@code n} equal
+   * buckets of [lo, hi) (PostgreSQL's numeric and double precision forms; an integer).
+   */
+  static final SqlFunction WIDTH_BUCKET =
+      SqlBasicFunction.create(
+          "WIDTH_BUCKET",
+          ReturnTypes.INTEGER_NULLABLE,
+          OperandTypes.family(
+              SqlTypeFamily.NUMERIC,
+              SqlTypeFamily.NUMERIC,
+              SqlTypeFamily.NUMERIC,
+              SqlTypeFamily.INTEGER),
+          SqlFunctionCategory.NUMERIC);
+
   private static final SqlOperatorTable OWN =
-      SqlOperatorTables.of(DATE_TRUNC, NOW, TO_TIMESTAMP, MEDIAN);
+      SqlOperatorTables.of(DATE_TRUNC, NOW, TO_TIMESTAMP, MEDIAN, WIDTH_BUCKET);
 
   private static final SqlOperatorTable LIBRARY =
       SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(
@@ -132,7 +148,7 @@ public final class PostgresOperators implements SqlOperatorTable {
   @Override
   public List<SqlOperator> getOperatorList() {
     List<SqlOperator> all = new ArrayList<>(OWN.getOperatorList());
-    Set<String> own = Set.of("DATE_TRUNC", "NOW", "TO_TIMESTAMP", "MEDIAN");
+    Set<String> own = Set.of("DATE_TRUNC", "NOW", "TO_TIMESTAMP", "MEDIAN", "WIDTH_BUCKET");
     for (SqlOperator op : LIBRARY.getOperatorList()) {
       if (!own.contains(op.getName().toUpperCase(Locale.ROOT))) {
         all.add(op);

@@ -116,7 +116,7 @@ final class SplitCases {
             "join_public_dimension",
             "SELECT d.name, COUNT(*) FROM employees e JOIN departments d ON e.dept_id = d.id"
                 + " GROUP BY d.name",
-            "keys=[name:public-table] calls=[COUNT_ROWS] above=[]"),
+            "keys=[name:domain] calls=[COUNT_ROWS] above=[]"),
         s(
             "join_fk_private",
             "SELECT COUNT(*), SUM(v.minutes) FROM visits v JOIN employees e"
@@ -137,7 +137,7 @@ final class SplitCases {
             "join_multi_hop",
             "SELECT d.name, SUM(v.minutes) FROM visits v JOIN employees e ON v.employee_id = e.id"
                 + " JOIN departments d ON e.dept_id = d.id GROUP BY d.name",
-            "keys=[name:public-table] calls=[SUM[3]] above=[]"),
+            "keys=[name:domain] calls=[SUM[3]] above=[]"),
         s(
             "join_orders_customers",
             "SELECT c.region, SUM(o.price * o.qty) FROM orders o JOIN customers c"
@@ -199,7 +199,7 @@ final class SplitCases {
             "date_trunc_group",
             "SELECT date_trunc('month', v.\"day\") AS m, COUNT(*) FROM visits v JOIN employees e"
                 + " ON v.employee_id = e.id GROUP BY 1 ORDER BY 1",
-            "keys=[m:private] calls=[COUNT_ROWS] above=[Sort]"),
+            "keys=[m:domain] calls=[COUNT_ROWS] above=[Sort]"),
         // public
         s("public_dimension", "SELECT name, budget FROM departments WHERE budget > 10", "PUBLIC"),
         s("public_aggregate", "SELECT COUNT(*) FROM departments", "PUBLIC"),

@@ -6,7 +6,8 @@ import java.util.List;
  * The representative queries of the golden rewrites, over the multi-table schema of {@code
  * sql2rel/schema.sql}: joins along foreign keys (one and two hops, another schema), a public
  * dimension, FROM subqueries, CTEs and the BI tools' wrappers, expressions inside and over
- * aggregates, HAVING, FILTER, date arithmetic, GROUP BY with CHECK-IN keys, an analyst parameter.
+ * aggregates, HAVING, FILTER, date arithmetic, GROUP BY with CHECK-IN keys, a time bucket and a
+ * public dimension's column as keys, an analyst parameter.
  */
 final class RewriteCases {
   private RewriteCases() {}
@@ -183,6 +184,17 @@ final class RewriteCases {
               "an analyst's ? parameter",
               "SELECT COUNT(*), AVG(minutes) FROM visits WHERE minutes > ?",
               100),
+          new Case(
+              "time_bucket",
+              "Metabase's month bucket of a CHECK-bounded DATE: a derived domain of 72 months"
+                  + " (the truncation of a date is emitted over CAST(d AS TIMESTAMP))",
+              "SELECT CAST(DATE_TRUNC('month', v.\"day\") AS date) AS m, COUNT(*) FROM visits v"
+                  + " GROUP BY CAST(DATE_TRUNC('month', v.\"day\") AS date)"),
+          new Case(
+              "public_dimension_key",
+              "a column of the public dimension as the key: its distinct values are the domain",
+              "SELECT d.name, COUNT(*) FROM employees e JOIN departments d ON d.id = e.dept_id"
+                  + " GROUP BY d.name"),
           new Case(
               "variance",
               "STDDEV over a join",
