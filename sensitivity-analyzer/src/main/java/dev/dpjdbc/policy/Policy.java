@@ -29,7 +29,8 @@ public record Policy(
     QueryDefaults query,
     String ledgerUrl,
     Map<String, Analyst> analysts,
-    Map<String, TablePolicy> tables) {
+    Map<String, TablePolicy> tables,
+    Groups groups) {
 
   public static final double DEFAULT_BUDGET_EPSILON = 10.0;
   public static final double DEFAULT_BUDGET_DELTA = 1e-6;
@@ -41,6 +42,7 @@ public record Policy(
     if (budget == null || query == null || ledgerUrl == null || ledgerUrl.isBlank()) {
       throw new InvalidPolicyException("budget, query and ledger are required");
     }
+    groups = groups == null ? Groups.DEFAULTS : groups;
     analysts = Collections.unmodifiableMap(new LinkedHashMap<>(analysts));
     Map<String, TablePolicy> t = new LinkedHashMap<>();
     tables.forEach(
@@ -51,6 +53,35 @@ public record Policy(
           }
         });
     tables = Collections.unmodifiableMap(t);
+  }
+
+  /** A policy with the default {@link Groups} settings. */
+  public Policy(
+      Budget budget,
+      QueryDefaults query,
+      String ledgerUrl,
+      Map<String, Analyst> analysts,
+      Map<String, TablePolicy> tables) {
+    this(budget, query, ledgerUrl, analysts, tables, Groups.DEFAULTS);
+  }
+
+  /**
+   * The top-level {@code groups:} block: limits on the groups a GROUP BY query releases.
+   *
+   * @param maxPublicGroups the largest product of the public keys' domain sizes released as a
+   *     domain (every combination, empty ones included); above it the query's groups are chosen by
+   *     partition selection instead (default {@value #DEFAULT_MAX_PUBLIC_GROUPS})
+   */
+  public record Groups(int maxPublicGroups) {
+    public static final int DEFAULT_MAX_PUBLIC_GROUPS = 10_000;
+    public static final Groups DEFAULTS = new Groups(DEFAULT_MAX_PUBLIC_GROUPS);
+
+    public Groups {
+      if (maxPublicGroups < 1) {
+        throw new InvalidPolicyException(
+            "groups.max_public_groups must be an integer >= 1. Provided value: " + maxPublicGroups);
+      }
+    }
   }
 
   /** Lifetime budget per analyst unless the analyst overrides it. */

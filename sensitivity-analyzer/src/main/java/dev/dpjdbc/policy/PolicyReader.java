@@ -29,7 +29,9 @@ import org.yaml.snakeyaml.error.YAMLException;
 final class PolicyReader {
   private PolicyReader() {}
 
-  private static final Set<String> TOP = Set.of("budget", "query", "ledger", "analysts", "tables");
+  private static final Set<String> TOP =
+      Set.of("budget", "query", "ledger", "analysts", "tables", "groups");
+  private static final Set<String> GROUPS = Set.of("max_public_groups");
   private static final Set<String> BUDGET = Set.of("epsilon", "delta");
   private static final Set<String> QUERY = Set.of("epsilon", "delta", "mechanism", "objective");
   private static final Set<String> ANALYST = Set.of("epsilon", "delta", "password");
@@ -93,7 +95,15 @@ final class PolicyReader {
         query,
         ledger == null ? Policy.DEFAULT_LEDGER_URL : (String) ledger,
         analysts,
-        tables);
+        tables,
+        groups(section("groups", root.get("groups"), GROUPS)));
+  }
+
+  /** The {@code groups:} block; each setting optional, defaults in {@link Policy.Groups}. */
+  private static Policy.Groups groups(Map<String, Object> g) {
+    Integer maxPublic = positiveInt("groups.max_public_groups", g.get("max_public_groups"));
+    return new Policy.Groups(
+        maxPublic == null ? Policy.Groups.DEFAULT_MAX_PUBLIC_GROUPS : maxPublic);
   }
 
   private static Analyst analyst(String path, Object value) {

@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.plan.OutputColumn;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.perturb.QueryBudget;
 import dev.dpjdbc.mechanisms.Objective;
 import dev.dpjdbc.mechanisms.allocate.Allocation;
 import java.lang.reflect.RecordComponent;
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
  * epsilon}, {@code delta} (what the whole query costs), {@code groups} (L0), {@code weight} (w_i of
  * the objective; null for iid), {@code objective}, {@code mu0} (Gaussian μ0, else null), {@code
  * coordinate} (its name in the rewritten SQL), {@code bounds} (the bounds it relies on and where
- * they came from).
+ * they came from). A plan with partition selection has one more row, for the selection ({@link
+ * SelectionExplain}).
  */
 final class ExplainPrivacy {
   private ExplainPrivacy() {}
@@ -52,7 +54,8 @@ final class ExplainPrivacy {
     return new Table(COLUMNS, List.of());
   }
 
-  static Table explain(PrivacyPlan plan, QuerySettings settings, Allocation allocation) {
+  static Table explain(PrivacyPlan plan, QuerySettings settings, QueryBudget budget) {
+    Allocation allocation = budget.allocation(); // its cost is the whole query's
     List<Object[]> rows = new ArrayList<>();
     List<Coordinate> coordinates = plan.coordinates();
     for (int i = 0; i < coordinates.size(); i++) {
@@ -74,6 +77,9 @@ final class ExplainPrivacy {
             c.name(),
             bounds(plan, c)
           });
+    }
+    if (plan.selects()) {
+      rows.add(SelectionExplain.row(plan, budget, COLUMNS.size()));
     }
     return new Table(COLUMNS, rows);
   }

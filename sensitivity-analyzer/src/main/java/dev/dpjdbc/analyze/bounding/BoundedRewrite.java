@@ -7,6 +7,7 @@ import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
+import dev.dpjdbc.analyze.plan.Selection;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
 import dev.dpjdbc.analyze.safety.Warranted;
 import dev.dpjdbc.policy.Policy;
@@ -57,14 +58,17 @@ public final class BoundedRewrite {
   private final Clamps clamps;
   private final Unclamped unclamped;
   private final List<Coord> coordExprs = new ArrayList<>();
+  private final Selection selection;
 
   private BoundedRewrite(
       Boundary boundary,
       ContributionLimits limits,
       RelNode below,
       List<Integer> unit,
-      Unclamped unclamped) {
+      Unclamped unclamped,
+      Selection selection) {
     this.boundary = boundary;
+    this.selection = selection;
     this.limits = limits;
     this.below = below;
     this.unit = unit;
@@ -95,14 +99,16 @@ public final class BoundedRewrite {
       Boundary boundary, PrivacyAnalysis analysis, Policy policy, Warranted warranted)
       throws SQLException {
     ContributionLimits limits = ContributionLimits.of(boundary, policy);
+    Selection selection = PartitionChoice.of(boundary, policy).orElse(null);
     RelNode below = boundary.below();
     List<Integer> unit = List.of();
-    if (limits.preAggregate()) {
+    if (limits.preAggregate() || selection != null) {
       UnitColumns.Exposed e = UnitColumns.expose(below, analysis);
       below = e.rel();
       unit = e.columns();
     }
-    return new BoundedRewrite(boundary, limits, below, unit, Unclamped.of(boundary, warranted))
+    return new BoundedRewrite(
+            boundary, limits, below, unit, Unclamped.of(boundary, warranted), selection)
         .build();
   }
 
@@ -130,14 +136,17 @@ public final class BoundedRewrite {
               : i < keys + unit.size() ? "dp_u" + (i - keys) : "dp_v" + (i - keys - unit.size()));
     }
     b.project(rowExprs, rowNames, true);
-    int groupFields = keys + (limits.preAggregate() ? unit.size() : 0);
+    int groupFields = keys + (preAggregate() ? unit.size() : 0);
     b.aggregate(
         b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, groupFields)), aggCalls());
     List<RexNode> coordinateValues = new ArrayList<>();
-    if (limits.preAggregate()) {
+    if (preAggregate()) {
       preAggregated(keys);
       for (int i = 0; i < coordExprs.size(); i++) {
         coordinateValues.add(b.field(keys + i));
+      }
+      if (selection != null) {
+        coordinateValues.add(b.field(keys + coordExprs.size())); // dp_n: never released
       }
     } else {
       List<RexNode> ps = partialFields(keys);
@@ -153,14 +162,28 @@ public final class BoundedRewrite {
     }
     for (int i = 0; i < coordinateValues.size(); i++) {
       out.add(coordinateValues.get(i));
-      names.add("c" + i);
+      names.add(i < coordExprs.size() ? "c" + i : "dp_n");
     }
     b.project(out, names, true);
     if (unclamped.catalogRelied()) {
       b.filter(CatalogGuard.condition(rex, unclamped.warrants())); // outermost: see CatalogGuard
     }
     return new Rewritten(
-        b.build(), coords.coordinates(), outputs, descriptions, limits, unclamped.uses());
+        b.build(),
+        coords.coordinates(),
+        outputs,
+        descriptions,
+        limits,
+        unclamped.uses(),
+        selection);
+  }
+
+  /**
+   * Aggregates per (unit, group) first: to clamp per unit, to keep L0 groups per unit, or to count
+   * a selected group's distinct units (one pre-aggregated row per unit).
+   */
+  private boolean preAggregate() {
+    return limits.preAggregate() || selection != null;
   }
 
   /**
@@ -188,6 +211,9 @@ public final class BoundedRewrite {
     List<RelBuilder.AggCall> sums = new ArrayList<>();
     for (int i = 0; i < coordExprs.size(); i++) {
       sums.add(b.sum(b.field(keys + i)).as("dp_s" + i));
+    }
+    if (selection != null) {
+      sums.add(b.countStar("dp_n")); // rows are one per (unit, group): the distinct units
     }
     b.aggregate(b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, keys)), sums);
   }

@@ -16,6 +16,8 @@ import org.apache.calcite.rel.RelNode;
  * @param callDescriptions per call, its human form ("SUM(price * qty)")
  * @param limits C and L0
  * @param unclamped the clamps left out because they change no value, and why (EXPLAIN PRIVACY)
+ * @param selection partition selection of the groups, or null: then {@link #rel} has one more
+ *     column after the coordinates, the group's number of distinct units
  */
 public record Rewritten(
     RelNode rel,
@@ -23,7 +25,8 @@ public record Rewritten(
     List<OutputExpr> callOutputs,
     List<String> callDescriptions,
     ContributionLimits limits,
-    List<BoundUse> unclamped) {
+    List<BoundUse> unclamped,
+    dev.dpjdbc.analyze.plan.Selection selection) {
   public Rewritten {
     unclamped = List.copyOf(unclamped);
   }

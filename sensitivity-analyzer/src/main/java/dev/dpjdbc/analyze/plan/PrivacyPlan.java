@@ -23,7 +23,9 @@ import java.util.stream.IntStream;
  *   <li>{@link #parameterCount} is the number of {@code ?} in the analyst's SQL (what describe
  *       reports), not the number in {@link #rewrittenSql}.
  *   <li>With group keys, every combination of the keys' public domains is released, empty groups
- *       included (their true coordinates are 0).
+ *       included (their true coordinates are 0) — unless {@link #selection} is not null: then the
+ *       SQL returns one more column, the group's distinct-unit count, and only the groups that pass
+ *       partition selection are released ({@link Selection}).
  *   <li>The driver allocates noise for the per-group profile λ = coordinates' sensitivities with L0
  *       = {@link #maxGroupsPerUnit}, perturbs each coordinate of each group, then computes {@link
  *       #outputs} from the noisy coordinates (post-processing), then applies {@link #orderBy},
@@ -45,7 +47,8 @@ public record PrivacyPlan(
     List<ParameterSource> parameters,
     BoundSql preflight,
     ParameterTyping typing,
-    Post post) {
+    Post post,
+    Selection selection) {
   /**
    * Post-processing by Calcite's evaluator (plans of the relational analyzer): {@link #outputs}
    * then describe the released row of the DP aggregate (group keys and aggregates), {@code
@@ -92,6 +95,47 @@ public record PrivacyPlan(
               + " but the query has only "
               + parameterCount);
     }
+  }
+
+  /** A plan whose groups are the public domains' combinations (no partition selection). */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds,
+      List<ParameterSource> parameters,
+      BoundSql preflight,
+      ParameterTyping typing,
+      Post post) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        parameters,
+        preflight,
+        typing,
+        post,
+        null);
+  }
+
+  /** Partition selection decides the released groups ({@link #selection} is not null). */
+  public boolean selects() {
+    return selection != null;
   }
 
   /**

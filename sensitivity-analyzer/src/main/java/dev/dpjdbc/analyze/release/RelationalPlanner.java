@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.boundary.BoundarySplit;
 import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounding.BoundedRewrite;
 import dev.dpjdbc.analyze.bounding.ContributionLimits;
+import dev.dpjdbc.analyze.bounding.PartitionChoice;
 import dev.dpjdbc.analyze.bounding.Rewritten;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.plan.BoundSql;
@@ -29,6 +30,7 @@ import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 
 /**
  * The relational analyzer end to end: SQL → {@link RelFrontEnd} → {@link PrivacyAnalysis} → {@link
@@ -85,7 +87,7 @@ public final class RelationalPlanner {
               + " (query public tables directly on the database)",
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
     }
-    requireDomains(boundary);
+    boolean selects = PartitionChoice.of(boundary, policy).isPresent();
     // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
     // unbounded value could raise; both are checks on the plan, before anything runs
     Rewritten r =
@@ -102,7 +104,8 @@ public final class RelationalPlanner {
     for (GroupKey k : boundary.keys()) {
       exprs.add(new OutputExpr.KeyRef(keys.size()));
       aggregates.add(null);
-      keys.add(GroupKeys.of(k, boundary.below(), released.getFieldList().get(k.output())));
+      RelDataTypeField field = released.getFieldList().get(k.output());
+      keys.add(selects ? GroupKeys.selected(k, field) : GroupKeys.of(k, boundary.below(), field));
     }
     exprs.addAll(r.callOutputs());
     aggregates.addAll(r.callDescriptions());
@@ -126,7 +129,8 @@ public final class RelationalPlanner {
         rewritten.parameters(),
         preflight,
         backend.typing(),
-        new PrivacyPlan.Post(post, columns, false));
+        new PrivacyPlan.Post(post, columns, false),
+        r.selection());
   }
 
   private PrivacyPlan probe(String sql, Translation t) throws SQLException {
@@ -167,24 +171,6 @@ public final class RelationalPlanner {
                 + " e.region, COUNT(*) FROM employees e JOIN visits v ON v.employee_id = e.id"
                 + " GROUP BY e.region).",
             AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-      }
-    }
-  }
-
-  private static void requireDomains(Boundary boundary) throws SQLException {
-    for (GroupKey k : boundary.keys()) {
-      if (!k.hasPublicDomain()) {
-        String c = k.name();
-        throw new SQLException(
-            "GROUP BY "
-                + c
-                + " needs a public domain (its values are released even for empty groups):"
-                + " declare it with a CHECK ("
-                + c
-                + " IN (...)) constraint, an enum type, or in the policy as tables.<table>.columns."
-                + c
-                + ": {values: [...]}",
-            AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
       }
     }
   }
