@@ -60,6 +60,9 @@ public final class BoundedRewrite {
   private final List<Coord> coordExprs = new ArrayList<>();
   private final Selection selection;
 
+  /** Per-(unit, group) first: to clamp, to keep L0 groups, or to count a selected group's units. */
+  private final boolean preAggregate;
+
   private BoundedRewrite(
       Boundary boundary,
       ContributionLimits limits,
@@ -69,6 +72,7 @@ public final class BoundedRewrite {
       Selection selection) {
     this.boundary = boundary;
     this.selection = selection;
+    this.preAggregate = limits.preAggregate() || selection != null;
     this.limits = limits;
     this.below = below;
     this.unit = unit;
@@ -136,11 +140,11 @@ public final class BoundedRewrite {
               : i < keys + unit.size() ? "dp_u" + (i - keys) : "dp_v" + (i - keys - unit.size()));
     }
     b.project(rowExprs, rowNames, true);
-    int groupFields = keys + (preAggregate() ? unit.size() : 0);
+    int groupFields = keys + (preAggregate ? unit.size() : 0);
     b.aggregate(
         b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, groupFields)), aggCalls());
     List<RexNode> coordinateValues = new ArrayList<>();
-    if (preAggregate()) {
+    if (preAggregate) {
       preAggregated(keys);
       for (int i = 0; i < coordExprs.size(); i++) {
         coordinateValues.add(b.field(keys + i));
@@ -176,14 +180,6 @@ public final class BoundedRewrite {
         limits,
         unclamped.uses(),
         selection);
-  }
-
-  /**
-   * Aggregates per (unit, group) first: to clamp per unit, to keep L0 groups per unit, or to count
-   * a selected group's distinct units (one pre-aggregated row per unit).
-   */
-  private boolean preAggregate() {
-    return limits.preAggregate() || selection != null;
   }
 
   /**
