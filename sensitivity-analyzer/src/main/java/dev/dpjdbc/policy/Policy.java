@@ -66,22 +66,31 @@ public record Policy(
   }
 
   /**
-   * The {@code groups:} block: how GROUP BY keys are released.
+   * The top-level {@code groups:} block: how GROUP BY keys are released.
    *
    * @param maxDomainValues the largest public domain the analyzer derives for one key (a date range
    *     truncated to months, an integer interval, the distinct values of a public table's column);
    *     a larger one is no public domain. Default {@value #DEFAULT_MAX_DOMAIN_VALUES}
+   * @param maxPublicGroups the largest product of the public keys' domain sizes released as a
+   *     domain (every combination, empty ones included); above it the query's groups are chosen by
+   *     partition selection instead (default {@value #DEFAULT_MAX_PUBLIC_GROUPS})
    */
-  public record Groups(int maxDomainValues) {
+  public record Groups(int maxDomainValues, int maxPublicGroups) {
     public static final int DEFAULT_MAX_DOMAIN_VALUES = 1000;
+    public static final int DEFAULT_MAX_PUBLIC_GROUPS = 10_000;
 
     /** Every setting at its default. */
-    public static final Groups DEFAULTS = new Groups(DEFAULT_MAX_DOMAIN_VALUES);
+    public static final Groups DEFAULTS =
+        new Groups(DEFAULT_MAX_DOMAIN_VALUES, DEFAULT_MAX_PUBLIC_GROUPS);
 
     public Groups {
       if (maxDomainValues < 1) {
         throw new InvalidPolicyException(
             "groups.max_domain_values must be an integer >= 1. Provided value: " + maxDomainValues);
+      }
+      if (maxPublicGroups < 1) {
+        throw new InvalidPolicyException(
+            "groups.max_public_groups must be an integer >= 1. Provided value: " + maxPublicGroups);
       }
     }
   }

@@ -37,7 +37,7 @@ final class PolicyReader {
   private static final Set<String> TABLE =
       Set.of("public", "privacy_unit", "max_rows_per_unit", "max_groups_per_unit", "columns");
   private static final Set<String> COLUMN = Set.of("min", "max", "values");
-  private static final Set<String> GROUPS = Set.of("max_domain_values");
+  private static final Set<String> GROUPS = Set.of("max_domain_values", "max_public_groups");
 
   static Policy read(Path file) {
     String text;
@@ -103,7 +103,10 @@ final class PolicyReader {
   private static Policy.Groups groups(Object value) {
     Map<String, Object> g = section("groups", value, GROUPS);
     Integer max = positiveInt("groups.max_domain_values", g.get("max_domain_values"));
-    return new Policy.Groups(max == null ? Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES : max);
+    Integer maxPublic = positiveInt("groups.max_public_groups", g.get("max_public_groups"));
+    return new Policy.Groups(
+        max == null ? Policy.Groups.DEFAULT_MAX_DOMAIN_VALUES : max,
+        maxPublic == null ? Policy.Groups.DEFAULT_MAX_PUBLIC_GROUPS : maxPublic);
   }
 
   private static Analyst analyst(String path, Object value) {

@@ -52,6 +52,8 @@ abstract class AnalyzerContractTest {
       s.execute(
           "INSERT INTO visits VALUES (1, 80, 'web'), (1, 80, 'web'), (1, 80, 'web'),"
               + " (1, 80, 'web'), (1, 80, 'web'), (2, 10, 'shop'), (3, 30, 'web'), (3, 40, 'shop')");
+      s.execute(
+          "INSERT INTO trips VALUES (1, 'a'), (1, 'b'), (1, 'c'), (1, 'c'), (2, 'a'), (3, 'b')");
     }
     analyzer = SensitivityAnalyzer.create(connection, AnalyzerFixture.policy());
   }
@@ -282,6 +284,48 @@ abstract class AnalyzerContractTest {
 
   static List<String> normalize(List<String> desc) {
     return desc.stream().map(s -> s.replace("SALARY", "salary").replace("AGE", "age")).toList();
+  }
+
+  /**
+   * A key without a public domain is released by partition selection: the plan says why, lists no
+   * domain, and its SQL ends each group with n, the group's number of distinct units, counted after
+   * the L0 limit (each person in one group here, as the policy's L0 is 1).
+   */
+  @Test
+  void plan_privateKey_selectsGroups_andCountsDistinctUnitsAfterL0() throws SQLException {
+    PrivacyPlan names = analyzer.plan("SELECT name, COUNT(*) FROM employees GROUP BY name");
+    assertTrue(names.selects(), "name has no public domain");
+    assertTrue(names.selection().reason().contains("name"), names.selection().reason());
+    assertTrue(
+        names.selection().counted().startsWith("COUNT(DISTINCT"), names.selection().counted());
+    assertEquals(List.of(), names.groupKeys().get(0).domain());
+    assertEquals(1, names.maxGroupsPerUnit(), "the documented default L0");
+    List<List<Object>> rows = AnalyzerFixture.raw(connection, names);
+    assertEquals(40, rows.size(), "one group per name");
+    for (List<Object> r : rows) {
+      assertEquals(3, r.size(), "key, COUNT(*), n: " + r);
+      assertEquals(1L, ((Number) r.get(2)).longValue(), "one person per name: " + r);
+    }
+    // mixed keys (region has a CHECK domain, name has none): the tuple is selected as a whole
+    PrivacyPlan mixed =
+        analyzer.plan("SELECT region, name, COUNT(*) FROM employees GROUP BY region, name");
+    assertTrue(mixed.selects());
+    assertEquals(List.of(), mixed.groupKeys().get(0).domain(), "no domain product released");
+    assertEquals(40, AnalyzerFixture.raw(connection, mixed).size(), "only the non-empty tuples");
+    // person 1 has trips to a, b, c: L0 = 1 (the default) keeps one of them, so the groups'
+    // distinct-unit counts add up to the 3 people
+    PrivacyPlan trips = analyzer.plan("SELECT place, COUNT(*) FROM trips GROUP BY place");
+    assertTrue(trips.selects());
+    assertEquals(1, trips.maxGroupsPerUnit());
+    long units = 0;
+    for (List<Object> r : AnalyzerFixture.raw(connection, trips)) {
+      long n = ((Number) r.get(2)).longValue();
+      assertTrue(n >= 1 && ((Number) r.get(1)).longValue() <= n, "C = 1 per unit: " + r);
+      units += n;
+    }
+    assertEquals(3, units, "3 people, each in at most L0 = 1 group");
+    // public keys whose product is within groups.max_public_groups: the domain, no selection
+    assertFalse(analyzer.plan("SELECT region, COUNT(*) FROM employees GROUP BY region").selects());
   }
 
   @Test

@@ -113,6 +113,24 @@ class PolicyTest {
   }
 
   @Test
+  void groups_maxPublicGroups_defaultSetAndValidated() {
+    assertEquals(10_000, Policy.defaults().groups().maxPublicGroups());
+    assertEquals(
+        250, Policy.parse("groups: {max_public_groups: 250}", "t").groups().maxPublicGroups());
+    for (String bad :
+        List.of(
+            "groups: {max_public_groups: 0}",
+            "groups: {max_public_groups: 1.5}",
+            "groups: {max_public_groups: many}",
+            "groups: {max_groups: 3}",
+            "groups: 7")) {
+      InvalidPolicyException e =
+          assertThrows(InvalidPolicyException.class, () -> Policy.parse(bad, "t"), bad);
+      assertTrue(e.getMessage().contains("groups"), e.getMessage());
+    }
+  }
+
+  @Test
   void parse_deltaWithoutDot_isReadAsNumber() {
     Policy p = Policy.parse("budget: {epsilon: 2, delta: 1e-6}", "t");
     assertEquals(1e-6, p.budget().delta());

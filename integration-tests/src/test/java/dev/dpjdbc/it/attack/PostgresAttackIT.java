@@ -281,6 +281,33 @@ class PostgresAttackIT {
   }
 
   /**
+   * GROUP BY a per-person column (a name, an exact salary: 200001 possible values, above
+   * groups.max_public_groups) is answered by partition selection since issue 9: every group holds
+   * one person, so none is released (and a query with δ = 0 is refused before running). False
+   * failure: each of the 2 × AttackSchema.ROWS one-person groups is released with probability π(1)
+   * ≤ 1e-9 at δ = 1e-9, in total ≤ 1e-7 for a table of at most 50 rows.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "SELECT name FROM staff GROUP BY name",
+        "SELECT salary, COUNT(*) FROM staff GROUP BY salary"
+      })
+  void perPersonGroupKey_isSelected_andReleasesNoGroupOfOne(String sql) throws SQLException {
+    assertTrue(AttackSchema.ROWS <= 50, "the false-failure bound assumes at most 50 rows");
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      s.execute("SET dp.delta = 0");
+      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(sql).close());
+      assertEquals("22023", e.getSQLState(), e.getMessage());
+      s.execute("SET dp.delta = 1e-9");
+      try (ResultSet rs = s.executeQuery(sql)) {
+        assertFalse(rs.next(), "a group of one person was released: " + sql);
+      }
+    }
+  }
+
+  /**
    * Ways to get rows, exact extremes or un-noised per-row output past the analyzer. (HAVING,
    * subqueries and CTEs in FROM, a semi-join on the unit and expressions over noisy aggregates are
    * answered with noise by the relational analyzer since issue 8; the corpus and the
@@ -291,8 +318,6 @@ class PostgresAttackIT {
       strings = {
         "TABLE staff",
         "SELECT * FROM staff",
-        "SELECT name FROM staff GROUP BY name",
-        "SELECT salary, COUNT(*) FROM staff GROUP BY salary",
         "SELECT COUNT(*) FROM staff, pg_catalog.pg_class",
         "SELECT relname FROM pg_catalog.pg_class UNION ALL SELECT name FROM staff",
         "SELECT MIN(salary) FROM staff",

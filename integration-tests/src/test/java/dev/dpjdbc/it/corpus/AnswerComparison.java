@@ -16,7 +16,10 @@ import java.util.Map;
  * <p><b>Rows.</b> With key columns, rows are matched on the keys: every exact group must be
  * released; a released group the exact answer lacks is an empty group of a public domain (noisy
  * counts and sums of nothing), so its {@code lin} columns must be within their tolerance of 0.
- * Without key columns, rows are compared in order.
+ * Without key columns, rows are compared in order. Under partition selection ({@link
+ * SelectionCheck}) a group below the threshold must not be released, a group of at least 3·n½ units
+ * must be, a group in between may be missing, and no released group may lack real units (no empty
+ * group is ever selected); released groups are compared as above.
  *
  * <p><b>False failures.</b> Every noisy coordinate is Laplace (policy.yaml) with stddev σ = √2·b:
  * P(|Z| > kσ) = exp(−√2·k), at most twice that for the discrete sampler. With C noisy cells (rows ×
@@ -42,6 +45,7 @@ final class AnswerComparison {
   private final double[] tolerance;
   private double worst;
   private final Map<Integer, Map<String, double[]>> populations = new HashMap<>();
+  private final SelectionCheck selection;
 
   AnswerComparison(
       CorpusQuery q,
@@ -49,6 +53,17 @@ final class AnswerComparison {
       ResultTable released,
       List<ColumnCheck.Coordinate> coordinates,
       Direct direct) {
+    this(q, exact, released, coordinates, direct, null);
+  }
+
+  AnswerComparison(
+      CorpusQuery q,
+      ResultTable exact,
+      ResultTable released,
+      List<ColumnCheck.Coordinate> coordinates,
+      Direct direct,
+      SelectionCheck selection) {
+    this.selection = selection;
     this.q = q;
     this.exact = exact;
     this.released = released;
@@ -147,6 +162,15 @@ final class AnswerComparison {
     for (List<Object> row : exact.rows()) {
       String key = key(row, keys);
       List<Object> got = byKey.remove(key);
+      if (selection != null) {
+        long n = selection.unitsOf(key);
+        if (got != null && selection.belowThreshold(n)) {
+          return "group " + key + " of " + n + " unit(s) released below the threshold";
+        }
+        if (got == null && !selection.mustRelease(n)) {
+          continue; // between the threshold and 3·n½: may be dropped
+        }
+      }
       if (got == null) {
         return "group " + key + " missing; released groups " + keysOf(released.rows(), keys);
       }
@@ -156,6 +180,14 @@ final class AnswerComparison {
       }
     }
     for (Map.Entry<String, List<Object>> extra : byKey.entrySet()) {
+      if (selection != null) {
+        // not in the exact answer: cut by LIMIT or HAVING there; it must hold real units
+        long n = selection.unitsOf(extra.getKey());
+        if (selection.belowThreshold(n)) {
+          return "group " + extra.getKey() + " of " + n + " unit(s) released below the threshold";
+        }
+        continue;
+      }
       for (int i = 0; i < q.columns().size(); i++) {
         if (q.columns().get(i).kind() != ColumnCheck.Kind.LIN) {
           continue;

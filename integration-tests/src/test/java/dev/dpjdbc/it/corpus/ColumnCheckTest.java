@@ -120,6 +120,7 @@ class ColumnCheckTest {
             Map.of(),
             null,
             null,
+            null,
             null);
     List<ColumnCheck.Coordinate> coordinates =
         List.of(new ColumnCheck.Coordinate(List.of("n"), "COUNT(*)", 1, 0.2));

@@ -35,6 +35,7 @@ record CorpusFile(double epsilon, double delta, List<CorpusQuery> queries) {
           "sqlstate",
           "message",
           "known_bug",
+          "units",
           "note");
   static final Set<String> BACKENDS = Set.of("postgres", "h2");
 
@@ -108,7 +109,8 @@ record CorpusFile(double epsilon, double delta, List<CorpusQuery> queries) {
         Map.copyOf(population),
         state == null ? null : String.valueOf(state),
         m.get("message") == null ? null : String.valueOf(m.get("message")),
-        m.get("known_bug") == null ? null : String.valueOf(m.get("known_bug")));
+        m.get("known_bug") == null ? null : String.valueOf(m.get("known_bug")),
+        m.get("units") == null ? null : String.valueOf(m.get("units")).strip());
   }
 
   private static double number(Object o) {

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param message for refusals, a fragment the message must contain (case-insensitive)
  * @param knownBug a defect of the current driver that makes this query fail today (reported as
  *     NOT-YET until it is fixed), or null
+ * @param units for a query whose groups are released by partition selection: SQL returning the
+ *     group keys then each group's number of distinct privacy units ({@link SelectionCheck})
  */
 record CorpusQuery(
     String id,
@@ -37,7 +39,8 @@ record CorpusQuery(
     Map<Integer, String> population,
     String sqlState,
     String message,
-    String knownBug) {
+    String knownBug,
+    String units) {
 
   CorpusQuery {
     if (issue != 8 && issue != 9) {

@@ -83,6 +83,21 @@ final class CorpusRunner implements AutoCloseable {
     } catch (SQLException e) {
       return Verdict.notYet(q, backend.name(), "EXPLAIN PRIVACY refuses: " + describe(e));
     }
+    SelectionCheck selection = null;
+    if (selectionRow != null) {
+      if (q.units() == null) {
+        // an entry without units: expects a public domain (time buckets, dimension keys):
+        // selecting its groups is an answer, but not the one its issue asks for
+        return Verdict.notYet(
+            q,
+            backend.name(),
+            "answered by partition selection where a public domain is expected (no units:)");
+      }
+      selection = SelectionCheck.of(selectionRow[0], Integer.parseInt(selectionRow[1]), units(q));
+      if (!(selection.mustReleaseProbability() >= 0.99)) {
+        return Verdict.fail(q, backend.name(), "π(3n½) < 0.99: " + selection.describe());
+      }
+    }
     ResultTable released;
     try {
       released = ResultTable.query(dp, q.sql());
@@ -91,11 +106,28 @@ final class CorpusRunner implements AutoCloseable {
           q, backend.name(), "EXPLAIN PRIVACY accepts it, execution fails: " + describe(e));
     }
     AnswerComparison.Result r =
-        new AnswerComparison(q, exact, released, coordinates, sql -> ResultTable.query(direct, sql))
+        new AnswerComparison(
+                q, exact, released, coordinates, sql -> ResultTable.query(direct, sql), selection)
             .compare();
+    String detail = r.detail() + (selection == null ? "" : "; " + selection.describe());
     return r.ok()
-        ? Verdict.pass(q, backend.name(), r.detail())
-        : Verdict.fail(q, backend.name(), r.detail());
+        ? Verdict.pass(q, backend.name(), detail)
+        : Verdict.fail(q, backend.name(), detail);
+  }
+
+  /** The entry's {@code units:} answer: group key text → distinct units. */
+  private java.util.Map<String, Long> units(CorpusQuery q) throws SQLException {
+    ResultTable t = ResultTable.query(direct, q.units());
+    int keys = t.labels().size() - 1;
+    java.util.Map<String, Long> out = new java.util.HashMap<>();
+    for (List<Object> row : t.rows()) {
+      List<String> parts = new ArrayList<>();
+      for (int j = 0; j < keys; j++) {
+        parts.add(ResultTable.keyText(row.get(j)));
+      }
+      out.put(String.join(" | ", parts), (long) ResultTable.number(row.get(keys)));
+    }
+    return out;
   }
 
   /** A zero-row probe: the exact answer's columns, no rows, nothing spent. */
@@ -159,12 +191,25 @@ final class CorpusRunner implements AutoCloseable {
         q, backend.name(), "refused for another reason than " + q.sqlState() + ": " + got);
   }
 
-  /** EXPLAIN PRIVACY's noisy coordinates; throws when the analyzer refuses the query. */
+  /**
+   * The last EXPLAIN PRIVACY's partition-selection row ({@code bounds}, {@code groups}), or null.
+   */
+  private String[] selectionRow;
+
+  /**
+   * EXPLAIN PRIVACY's noisy coordinates (its partition-selection row, if any, goes to {@link
+   * #selectionRow}); throws when the analyzer refuses the query.
+   */
   private List<ColumnCheck.Coordinate> explain(String sql) throws SQLException {
     List<ColumnCheck.Coordinate> out = new ArrayList<>();
+    selectionRow = null;
     try (Statement s = dp.createStatement();
         ResultSet rs = s.executeQuery("EXPLAIN PRIVACY " + sql)) {
       while (rs.next()) {
+        if (String.valueOf(rs.getString("aggregate")).startsWith("partition selection")) {
+          selectionRow = new String[] {rs.getString("bounds"), rs.getString("groups")};
+          continue;
+        }
         String outputs = rs.getString("output_column");
         out.add(
             new ColumnCheck.Coordinate(

@@ -45,7 +45,11 @@ abstract class ExplainParityScenarios extends ScenarioBase {
       {"unknown column", "", "SELECT SUM(nosuch) FROM employees"},
       {"syntax error", "", "SELEC COUNT(*) FROM employees"},
       {"other database", "", "SELECT COUNT(*) FROM otherdb.public.employees"},
-      {"GROUP BY without domain", "", "SELECT bonus, COUNT(*) FROM employees GROUP BY bonus"},
+      {
+        "partition selection without delta",
+        "dp.delta=0",
+        "SELECT bonus, COUNT(*) FROM employees GROUP BY bonus"
+      },
       {"non-deterministic", "", "SELECT COUNT(*) FROM employees WHERE random() < 0.5"},
       {"data-dependent WHERE", "", "SELECT COUNT(*) FROM employees WHERE 1 / (age - 30) > 0"},
       {"unbound parameter", "", "SELECT COUNT(*) AS n FROM employees WHERE age > ?"},

@@ -1,6 +1,7 @@
 package dev.dpjdbc.it.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,6 +104,30 @@ class ProxyPgJdbcIT {
       ps.setInt(1, -1);
       SQLException e = assertThrows(SQLException.class, ps::executeQuery);
       assertEquals("2201W", e.getSQLState(), e.getMessage());
+    }
+  }
+
+  /**
+   * A private GROUP BY key (name has no domain; 'employee i', one person per name) over the wire:
+   * answered by partition selection with its cost NOTICE, no group of one person released; with δ =
+   * 0 refused (22023) before any charge. False failure: each of the 5000 one-person groups is
+   * released with probability π(1) = δ_s = 5e-11 (δ = 1e-10, halved): ≤ 2.5e-7.
+   */
+  @Test
+  void privateGroupKey_answeredByPartitionSelection_andDeltaZeroRefused() throws Exception {
+    String sql = "SELECT name, COUNT(*) FROM employees GROUP BY name";
+    try (Connection c = fixture.pgjdbc("");
+        Statement s = c.createStatement()) {
+      s.execute("SET dp.delta = 0");
+      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(sql).close());
+      assertEquals("22023", e.getSQLState(), e.getMessage());
+      s.execute("SET dp.delta = 1e-10");
+      try (ResultSet rs = s.executeQuery(sql)) {
+        assertFalse(rs.next(), "a group of one person was released");
+      }
+      SQLWarning w = s.getWarnings();
+      assertNotNull(w, "the cost NOTICE arrives as a SQLWarning");
+      assertTrue(w.getMessage().contains("epsilon"), w.getMessage());
     }
   }
 

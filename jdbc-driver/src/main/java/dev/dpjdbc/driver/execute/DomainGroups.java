@@ -20,7 +20,7 @@ import java.util.Optional;
  * backend groups are never added into one released group. A domain holding two values equal in the
  * key's type is refused here too (the analyzer refuses it first).
  */
-final class DomainGroups {
+final class DomainGroups implements GroupCollector {
   private final List<GroupKey> keys;
   private final Map<List<Object>, RawResult.Group> groups = new LinkedHashMap<>();
 
@@ -63,7 +63,8 @@ final class DomainGroups {
    * Adds a backend row's coordinates to the group equal to its key values; false (the row is
    * dropped) when no group is.
    */
-  boolean add(Object[] keyValues, double[] values) {
+  @Override
+  public boolean add(Object[] keyValues, double[] values) {
     List<Object> c = canonical(keyValues);
     RawResult.Group g = c == null ? null : groups.get(c);
     if (g == null) {
@@ -75,7 +76,8 @@ final class DomainGroups {
     return true;
   }
 
-  RawResult result() {
+  @Override
+  public RawResult result() {
     return new RawResult(new ArrayList<>(groups.values()));
   }
 

@@ -21,7 +21,7 @@ final class HistogramRows {
   static void collect(
       List<PreparedStatement> statements,
       PrivacyPlan plan,
-      DomainGroups groups,
+      GroupCollector groups,
       RunningStatement running)
       throws SQLException {
     QuantileRelease q = plan.quantiles();

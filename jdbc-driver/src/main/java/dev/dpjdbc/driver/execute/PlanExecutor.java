@@ -15,9 +15,10 @@ import java.util.List;
 
 /**
  * Runs a plan's rewritten SQL on the backend and collects the exact per-group coordinates, filled
- * out to every group of the public domains ({@link DomainGroups}). The SQL holds no analyst text:
- * every literal the analyst wrote, every domain value and every analyst {@code ?} is bound as a
- * parameter ({@link Parameters#bind(PreparedStatement, BoundSql, List,
+ * out to every group of the public domains ({@link DomainGroups}), or, for a plan with partition
+ * selection, the backend's groups with their distinct-unit counts ({@link SelectedGroups}). The SQL
+ * holds no analyst text: every literal the analyst wrote, every domain value and every analyst
+ * {@code ?} is bound as a parameter ({@link Parameters#bind(PreparedStatement, BoundSql, List,
  * dev.dpjdbc.analyze.plan.ParameterTyping)}). The plan's preflight, if any, runs first, so errors
  * of constant expressions surface before any row is read. Backend errors are scrubbed.
  */
@@ -35,7 +36,7 @@ public final class PlanExecutor {
     private final PrivacyPlan plan;
     private final PreparedStatement statement;
     private final RunningStatement running;
-    private final DomainGroups groups;
+    private final GroupCollector groups;
     private final List<PreparedStatement> histograms;
     private boolean executed;
 
@@ -43,7 +44,7 @@ public final class PlanExecutor {
         PrivacyPlan plan,
         PreparedStatement statement,
         RunningStatement running,
-        DomainGroups groups,
+        GroupCollector groups,
         List<PreparedStatement> histograms) {
       this.plan = plan;
       this.statement = statement;
@@ -81,9 +82,11 @@ public final class PlanExecutor {
     checkParameterCount(plan, params);
     // the released groups, before anything runs: a domain the analyzer should have refused (two
     // values equal in the key's type) fails here, before the ledger is charged
-    DomainGroups groups =
-        new DomainGroups(
-            plan.groupKeys(), plan.coordinates().size() + plan.quantiles().totalFineBuckets());
+    GroupCollector groups =
+        plan.selects()
+            ? new SelectedGroups(plan.groupKeys())
+            : new DomainGroups(
+                plan.groupKeys(), plan.coordinates().size() + plan.quantiles().totalFineBuckets());
     PreparedStatement ps = null;
     List<PreparedStatement> histograms = new java.util.ArrayList<>();
     try {
@@ -138,12 +141,13 @@ public final class PlanExecutor {
     PrivacyPlan plan = prepared.plan;
     List<GroupKey> groupKeys = plan.groupKeys();
     int keys = groupKeys.size();
-    int coordinates = plan.coordinates().size();
+    // with partition selection, one more column: the group's distinct-unit count (SelectedGroups)
+    int coordinates = plan.coordinates().size() + (plan.selects() ? 1 : 0);
     if (prepared.executed) {
       throw new IllegalStateException("a prepared plan executes once");
     }
     prepared.executed = true;
-    DomainGroups groups = prepared.groups;
+    GroupCollector groups = prepared.groups;
     PreparedStatement ps = prepared.statement;
     try {
       if (ps == null) {

@@ -6,6 +6,7 @@ import dev.dpjdbc.analyze.plan.OutputColumn;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.perturb.QueryBudget;
 import dev.dpjdbc.mechanisms.Objective;
 import dev.dpjdbc.mechanisms.allocate.Allocation;
 import java.lang.reflect.RecordComponent;
@@ -27,6 +28,7 @@ import java.util.regex.Pattern;
  * coordinate} (its name in the rewritten SQL), {@code bounds} (the bounds it relies on and where
  * they came from), and for a quantile ({@link ExplainQuantiles}: mechanism {@code exponential})
  * {@code rank_error}, {@code expected_rank_error} and {@code bucket_width} (null for coordinates).
+ * A plan with partition selection has one more row, for the selection ({@link SelectionExplain}).
  */
 final class ExplainPrivacy {
   private ExplainPrivacy() {}
@@ -56,7 +58,8 @@ final class ExplainPrivacy {
     return new Table(COLUMNS, List.of());
   }
 
-  static Table explain(PrivacyPlan plan, QuerySettings settings, Allocation allocation) {
+  static Table explain(PrivacyPlan plan, QuerySettings settings, QueryBudget budget) {
+    Allocation allocation = budget.allocation(); // its cost is the whole query's
     List<Object[]> rows = new ArrayList<>();
     List<Coordinate> coordinates = plan.coordinates();
     for (int i = 0; i < coordinates.size(); i++) {
@@ -90,6 +93,9 @@ final class ExplainPrivacy {
               allocation.objective().name().toLowerCase(Locale.ROOT).replace('_', '-'),
               sharedBounds(plan),
               COLUMNS.size()));
+    }
+    if (plan.selects()) {
+      rows.add(SelectionExplain.row(plan, budget, COLUMNS.size()));
     }
     return new Table(COLUMNS, rows);
   }

@@ -9,10 +9,11 @@ import dev.dpjdbc.driver.execute.RawResult;
 import dev.dpjdbc.driver.execute.RunningStatement;
 import dev.dpjdbc.driver.execute.Table;
 import dev.dpjdbc.driver.perturb.Grant;
-import dev.dpjdbc.driver.perturb.NoiseAllocation;
 import dev.dpjdbc.driver.perturb.NoisyResult;
+import dev.dpjdbc.driver.perturb.PartitionSelector;
 import dev.dpjdbc.driver.perturb.Perturber;
 import dev.dpjdbc.driver.perturb.PostProcess;
+import dev.dpjdbc.driver.perturb.QueryBudget;
 import dev.dpjdbc.mechanisms.allocate.Allocation;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -71,8 +72,12 @@ final class PrivacyPath {
    * post-processing with the parameters it reads bound (null when the plan has none).
    */
   private record Checked(
-      PrivacyPlan plan, Allocation allocation, PlanExecutor.Prepared prepared, PostProcessor post)
+      PrivacyPlan plan, QueryBudget budget, PlanExecutor.Prepared prepared, PostProcessor post)
       implements AutoCloseable {
+    Allocation allocation() {
+      return budget.allocation(); // its cost is the whole query's (QueryBudget)
+    }
+
     @Override
     public void close() throws SQLException {
       prepared.close();
@@ -85,9 +90,9 @@ final class PrivacyPath {
     PrivacyPlan plan = plan(sql);
     PlanExecutor.checkParameterCount(plan, params);
     PostProcessor post = PostProcess.bind(plan, params);
-    Allocation allocation = allocate(plan, settings);
+    QueryBudget budget = allocate(plan, settings);
     return new Checked(
-        plan, allocation, PlanExecutor.prepare(plan, params, backend, timeout, running), post);
+        plan, budget, PlanExecutor.prepare(plan, params, backend, timeout, running), post);
   }
 
   /** Releases the noisy answer of {@code sql}, charged to the analyst. */
@@ -115,7 +120,11 @@ final class PrivacyPath {
         }
         throw e;
       }
-      NoisyResult noisy = perturber.perturb(raw, c.plan(), new Grant(c.allocation(), after));
+      Grant grant = new Grant(c.allocation(), after);
+      if (c.plan().selects()) {
+        raw = PartitionSelector.select(raw, c.plan(), c.budget(), grant); // before the noise
+      }
+      NoisyResult noisy = perturber.perturb(raw, c.plan(), grant);
       Table released = PostProcess.release(noisy, c.plan(), c.post());
       return new Outcome(released, -1, CostWarning.of(analyst, c.allocation(), after));
     }
@@ -134,7 +143,7 @@ final class PrivacyPath {
     try (Checked c = check(sql, params, settings, timeout)) {
       PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
       ledger.checkAdmits(analyst, budget, c.allocation().cost());
-      return ExplainPrivacy.explain(c.plan(), settings, c.allocation());
+      return ExplainPrivacy.explain(c.plan(), settings, c.budget());
     }
   }
 
@@ -150,14 +159,15 @@ final class PrivacyPath {
   }
 
   /**
-   * The noise for {@code plan} under {@code settings}, refused (22023) when it cannot be sampled or
-   * its cost cannot be recorded: a data-independent check, before any charge.
+   * The noise (and partition selection) for {@code plan} under {@code settings}, refused (22023)
+   * when it cannot be sampled, when selection has δ = 0, or when its cost cannot be recorded: a
+   * data-independent check, before any charge.
    */
-  private static Allocation allocate(PrivacyPlan plan, QuerySettings settings) throws SQLException {
-    Allocation a =
-        NoiseAllocation.allocate(
-            plan, settings.params(), settings.mechanism(), settings.objective());
-    Ledger.checkRecordable(a.cost());
-    return a;
+  private static QueryBudget allocate(PrivacyPlan plan, QuerySettings settings)
+      throws SQLException {
+    QueryBudget b =
+        QueryBudget.allocate(plan, settings.params(), settings.mechanism(), settings.objective());
+    Ledger.checkRecordable(b.cost());
+    return b;
   }
 }

@@ -7,6 +7,7 @@ import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounds.Interval;
 import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
+import dev.dpjdbc.analyze.plan.Selection;
 import dev.dpjdbc.analyze.privacy.PrivacyAnalysis;
 import dev.dpjdbc.analyze.safety.Warranted;
 import dev.dpjdbc.policy.Policy;
@@ -79,14 +80,21 @@ public final class BoundedRewrite {
   private final Unclamped unclamped;
   private final List<Coord> coordExprs = new ArrayList<>();
   private final QuantileCalls quantiles;
+  private final Selection selection;
+
+  /** Per-(unit, group) first: to clamp, to keep L0 groups, or to count a selected group's units. */
+  private final boolean preAggregate;
 
   private BoundedRewrite(
       Boundary boundary,
       ContributionLimits limits,
       RelNode below,
       List<Integer> unit,
-      Unclamped unclamped) {
+      Unclamped unclamped,
+      Selection selection) {
     this.boundary = boundary;
+    this.selection = selection;
+    this.preAggregate = limits.preAggregate() || selection != null;
     this.limits = limits;
     this.below = below;
     this.unit = unit;
@@ -118,14 +126,16 @@ public final class BoundedRewrite {
       Boundary boundary, PrivacyAnalysis analysis, Policy policy, Warranted warranted)
       throws SQLException {
     ContributionLimits limits = ContributionLimits.of(boundary, policy);
+    Selection selection = PartitionChoice.of(boundary, policy).orElse(null);
     RelNode below = boundary.below();
     List<Integer> unit = List.of();
-    if (limits.preAggregate()) {
+    if (limits.preAggregate() || selection != null) {
       UnitColumns.Exposed e = UnitColumns.expose(below, analysis);
       below = e.rel();
       unit = e.columns();
     }
-    return new BoundedRewrite(boundary, limits, below, unit, Unclamped.of(boundary, warranted))
+    return new BoundedRewrite(
+            boundary, limits, below, unit, Unclamped.of(boundary, warranted), selection)
         .build();
   }
 
@@ -156,17 +166,20 @@ public final class BoundedRewrite {
     if (!distinctRows().isEmpty()) {
       DistinctCounts.fence(b);
     }
-    int groupFields = keys + (limits.preAggregate() ? unit.size() : 0);
+    int groupFields = keys + (preAggregate ? unit.size() : 0);
     b.aggregate(
         b.groupKey(
             org.apache.calcite.util.ImmutableBitSet.range(0, groupFields)
                 .union(org.apache.calcite.util.ImmutableBitSet.of(distinctRows()))),
         aggCalls());
     List<RexNode> coordinateValues = new ArrayList<>();
-    if (limits.preAggregate()) {
+    if (preAggregate) {
       preAggregated(keys);
       for (int i = 0; i < coordExprs.size(); i++) {
         coordinateValues.add(b.field(keys + i));
+      }
+      if (selection != null) {
+        coordinateValues.add(b.field(keys + coordExprs.size())); // dp_n: never released
       }
     } else {
       List<RexNode> ps = partialFields(keys);
@@ -182,7 +195,7 @@ public final class BoundedRewrite {
     }
     for (int i = 0; i < coordinateValues.size(); i++) {
       out.add(coordinateValues.get(i));
-      names.add("c" + i);
+      names.add(i < coordExprs.size() ? "c" + i : "dp_n");
     }
     b.project(out, names, true);
     if (unclamped.catalogRelied()) {
@@ -197,7 +210,8 @@ public final class BoundedRewrite {
         descriptions,
         limits,
         unclamped.uses(),
-        quantiles.build());
+        quantiles.build(),
+        selection);
   }
 
   /**
@@ -228,6 +242,12 @@ public final class BoundedRewrite {
       perUnit.add(values.isEmpty() || c.distinctRow() >= 0 ? v : DistinctCounts.firstRowOnly(b, v));
       names.add("dp_c" + c.index());
     }
+    if (selection != null) {
+      // one marker per (unit, group): with DISTINCT values a unit has several rows per group
+      RexNode one = b.literal(1);
+      perUnit.add(values.isEmpty() ? one : DistinctCounts.firstRowOnly(b, one));
+      names.add("dp_unit");
+    }
     b.project(perUnit, names, true);
     List<RelBuilder.AggCall> sums = new ArrayList<>();
     for (int i = 0; i < coordExprs.size(); i++) {
@@ -235,6 +255,9 @@ public final class BoundedRewrite {
       sums.add(
           (coordExprs.get(i).distinctRow() >= 0 ? b.count(true, null, f) : b.sum(f))
               .as("dp_s" + i));
+    }
+    if (selection != null) {
+      sums.add(b.count(b.field("dp_unit")).as("dp_n")); // the group's distinct units
     }
     b.aggregate(b.groupKey(org.apache.calcite.util.ImmutableBitSet.range(0, keys)), sums);
   }

@@ -28,7 +28,9 @@ import org.apache.calcite.tools.RelBuilder;
  * @param enforceGroups the rewrite keeps at most L0 groups per unit; else L0 holds without it
  * @param groupsSource where L0 came from
  * @param combinations the number of released groups (product of the keys' domain sizes), 1 without
- *     keys
+ *     keys; {@code Long.MAX_VALUE} under partition selection ({@link PartitionChoice}), whose
+ *     groups come from the data, so L0 is the policy's {@code max_groups_per_unit} (default 1),
+ *     enforced, unless one row per unit is proven
  */
 public record ContributionLimits(
     long rowsPerUnit,
@@ -76,9 +78,10 @@ public record ContributionLimits(
     }
     long combinations = 1;
     for (GroupKey k : boundary.keys()) {
-      long size =
-          k.domain().map(d -> d.values().size()).orElse(0) + (nullable(boundary, k) ? 1 : 0);
-      combinations = saturatingTimes(combinations, Math.max(size, 1));
+      combinations = PartitionChoice.times(combinations, PartitionChoice.combinations(boundary, k));
+    }
+    if (PartitionChoice.of(boundary, policy).isPresent()) {
+      combinations = Long.MAX_VALUE; // partition selection: the released groups are not bounded
     }
     if (boundary.keys().isEmpty()) {
       return new ContributionLimits(c, guaranteed, source, 1, false, "no GROUP BY", 1);
@@ -131,15 +134,6 @@ public record ContributionLimits(
             .toRex();
     b.projectPlus(b.alias(rank, "dp_rank"));
     b.filter(b.lessThanOrEqual(b.field("dp_rank"), l0));
-  }
-
-  private static boolean nullable(Boundary boundary, GroupKey k) {
-    return boundary.below().getRowType().getFieldList().get(k.input()).getType().isNullable();
-  }
-
-  private static long saturatingTimes(long a, long b) {
-    long r = a * b;
-    return (a != 0 && r / a != b) || r < 0 ? Long.MAX_VALUE : r;
   }
 
   /** A private table the query reads, with its policy entry. */

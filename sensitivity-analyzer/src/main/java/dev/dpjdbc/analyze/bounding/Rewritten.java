@@ -17,6 +17,8 @@ import org.apache.calcite.rel.RelNode;
  * @param limits C and L0
  * @param quantiles the order statistics and their histogram plans ({@link QuantileCalls})
  * @param unclamped the clamps left out because they change no value, and why (EXPLAIN PRIVACY)
+ * @param selection partition selection of the groups, or null: then {@link #rel} has one more
+ *     column after the coordinates, the group's number of distinct units
  */
 public record Rewritten(
     RelNode rel,
@@ -25,7 +27,8 @@ public record Rewritten(
     List<String> callDescriptions,
     ContributionLimits limits,
     List<BoundUse> unclamped,
-    QuantileRewrite quantiles) {
+    QuantileRewrite quantiles,
+    dev.dpjdbc.analyze.plan.Selection selection) {
   public Rewritten {
     unclamped = List.copyOf(unclamped);
     quantiles = quantiles == null ? QuantileRewrite.NONE : quantiles;

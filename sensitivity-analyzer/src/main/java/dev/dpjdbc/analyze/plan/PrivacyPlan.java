@@ -23,7 +23,9 @@ import java.util.stream.IntStream;
  *   <li>{@link #parameterCount} is the number of {@code ?} in the analyst's SQL (what describe
  *       reports), not the number in {@link #rewrittenSql}.
  *   <li>With group keys, every combination of the keys' public domains is released, empty groups
- *       included (their true coordinates are 0).
+ *       included (their true coordinates are 0) — unless {@link #selection} is not null: then the
+ *       SQL returns one more column, the group's distinct-unit count, and only the groups that pass
+ *       partition selection are released ({@link Selection}).
  *   <li>{@link #quantiles}, when not empty, are released by the exponential mechanism on the
  *       histograms their own statements compute ({@link QuantileRelease}); their values follow the
  *       noisy coordinates in a group's noisy values, and {@link #rewrittenSql} is empty when the
@@ -50,7 +52,8 @@ public record PrivacyPlan(
     BoundSql preflight,
     ParameterTyping typing,
     Post post,
-    QuantileRelease quantiles) {
+    QuantileRelease quantiles,
+    Selection selection) {
   /**
    * Post-processing by Calcite's evaluator (plans of the relational analyzer): {@link #outputs}
    * then describe the released row of the DP aggregate (group keys and aggregates), {@code
@@ -103,7 +106,7 @@ public record PrivacyPlan(
     }
   }
 
-  /** A plan without quantiles ({@link QuantileRelease#NONE}). */
+  /** A plan without quantiles or partition selection. */
   public PrivacyPlan(
       String originalSql,
       String rewrittenSql,
@@ -136,7 +139,89 @@ public record PrivacyPlan(
         preflight,
         typing,
         post,
-        QuantileRelease.NONE);
+        QuantileRelease.NONE,
+        null);
+  }
+
+  /** A plan with quantiles, no partition selection. */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds,
+      List<ParameterSource> parameters,
+      BoundSql preflight,
+      ParameterTyping typing,
+      Post post,
+      QuantileRelease quantiles) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        parameters,
+        preflight,
+        typing,
+        post,
+        quantiles,
+        null);
+  }
+
+  /** A plan with partition selection, no quantiles. */
+  public PrivacyPlan(
+      String originalSql,
+      String rewrittenSql,
+      int parameterCount,
+      List<GroupKey> groupKeys,
+      List<Coordinate> coordinates,
+      int maxGroupsPerUnit,
+      List<OutputColumn> outputs,
+      List<SortKey> orderBy,
+      Long offset,
+      Long limit,
+      List<BoundUse> bounds,
+      List<ParameterSource> parameters,
+      BoundSql preflight,
+      ParameterTyping typing,
+      Post post,
+      Selection selection) {
+    this(
+        originalSql,
+        rewrittenSql,
+        parameterCount,
+        groupKeys,
+        coordinates,
+        maxGroupsPerUnit,
+        outputs,
+        orderBy,
+        offset,
+        limit,
+        bounds,
+        parameters,
+        preflight,
+        typing,
+        post,
+        QuantileRelease.NONE,
+        selection);
+  }
+
+  /** Partition selection decides the released groups ({@link #selection} is not null). */
+  public boolean selects() {
+    return selection != null;
   }
 
   /**

@@ -63,4 +63,20 @@ final class GroupKeys {
       return v;
     }
   }
+
+  /**
+   * A key of a plan with partition selection ({@link dev.dpjdbc.analyze.plan.Selection}): its
+   * released values come from the data, each group kept by the selection rule, so the plan lists no
+   * domain (a public key's domain is not released as such either: the whole key tuple is selected).
+   */
+  static dev.dpjdbc.analyze.plan.GroupKey selected(GroupKey k, RelDataTypeField out) {
+    return new dev.dpjdbc.analyze.plan.GroupKey(
+        out.getName(),
+        ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
+        ReleasedColumns.typeName(out.getType().getSqlTypeName()),
+        List.of(),
+        k.hasPublicDomain()
+            ? "public domain, released by partition selection"
+            : "private: released by partition selection");
+  }
 }

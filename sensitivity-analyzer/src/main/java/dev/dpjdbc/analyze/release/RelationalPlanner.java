@@ -7,6 +7,7 @@ import dev.dpjdbc.analyze.boundary.GroupKey;
 import dev.dpjdbc.analyze.bounding.BoundedRewrite;
 import dev.dpjdbc.analyze.bounding.ContributionLimits;
 import dev.dpjdbc.analyze.bounding.DistinctCounts;
+import dev.dpjdbc.analyze.bounding.PartitionChoice;
 import dev.dpjdbc.analyze.bounding.Rewritten;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.plan.BoundSql;
@@ -31,6 +32,7 @@ import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 
 /**
  * The relational analyzer end to end: SQL → {@link RelFrontEnd} → {@link PrivacyAnalysis} → {@link
@@ -87,12 +89,20 @@ public final class RelationalPlanner {
               + " (query public tables directly on the database)",
           AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
     }
-    requireDomains(boundary);
+    boolean selects = PartitionChoice.of(boundary, policy).isPresent();
     // the rewrite first: a missing bound (ZD001) is the more useful refusal than the errors an
     // unbounded value could raise; both are checks on the plan, before anything runs
     Rewritten r =
         BoundedRewrite.rewrite(
             boundary, analysis, policy, ErrorFreedom.warranted(boundary, analysis, backend));
+    if (selects && !r.quantiles().histograms().isEmpty()) {
+      throw new SQLException(
+          "MIN, MAX, MEDIAN and percentiles per group need group keys with a public domain (a"
+              + " CHECK IN list, an enum, a bounded date bucket, a public dimension table's keys or"
+              + " policy values:); with groups released by partition selection they are not"
+              + " supported yet. Group by a public key, or ask for the quantile without GROUP BY.",
+          AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
+    }
     ErrorFreedom.check(boundary, analysis, backend);
     ErrorFreedom.checkRewrite(r.rel(), analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
@@ -106,7 +116,8 @@ public final class RelationalPlanner {
     for (GroupKey k : boundary.keys()) {
       exprs.add(new OutputExpr.KeyRef(keys.size()));
       aggregates.add(null);
-      keys.add(GroupKeys.of(k, boundary.below(), released.getFieldList().get(k.output())));
+      RelDataTypeField field = released.getFieldList().get(k.output());
+      keys.add(selects ? GroupKeys.selected(k, field) : GroupKeys.of(k, boundary.below(), field));
     }
     exprs.addAll(r.callOutputs());
     aggregates.addAll(r.callDescriptions());
@@ -131,7 +142,8 @@ public final class RelationalPlanner {
         preflight,
         backend.typing(),
         new PrivacyPlan.Post(post, columns, false),
-        quantiles);
+        quantiles,
+        r.selection());
   }
 
   private PrivacyPlan probe(String sql, Translation t) throws SQLException {
@@ -172,24 +184,6 @@ public final class RelationalPlanner {
                 + " e.region, COUNT(*) FROM employees e JOIN visits v ON v.employee_id = e.id"
                 + " GROUP BY e.region).",
             AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-      }
-    }
-  }
-
-  private static void requireDomains(Boundary boundary) throws SQLException {
-    for (GroupKey k : boundary.keys()) {
-      if (!k.hasPublicDomain()) {
-        String c = k.name();
-        throw new SQLException(
-            "GROUP BY "
-                + c
-                + " needs a public domain (its values are released even for empty groups):"
-                + " declare it with a CHECK ("
-                + c
-                + " IN (...)) constraint, an enum type, or in the policy as tables.<table>.columns."
-                + c
-                + ": {values: [...]}",
-            AnalyzerSqlState.FEATURE_NOT_SUPPORTED.code());
       }
     }
   }
