@@ -176,11 +176,9 @@ abstract class PublicDomainsContractTest {
   @Test
   void domainLargerThanTheLimit_isNone() throws SQLException {
     RelationalPlanner small = planner(POLICY + "groups: {max_domain_values: 5}\n");
-    SQLException e =
-        assertThrows(
-            SQLException.class,
-            () -> small.plan("SELECT date_trunc('month', worked), COUNT(*) FROM staff GROUP BY 1"));
-    assertEquals("0A000", e.getSQLState(), e.getMessage());
+    // no public domain: the groups are released by partition selection instead
+    assertTrue(
+        small.plan("SELECT date_trunc('month', worked), COUNT(*) FROM staff GROUP BY 1").selects());
     assertEquals(
         4,
         small
@@ -200,8 +198,7 @@ abstract class PublicDomainsContractTest {
             "SELECT dept_id, COUNT(*) FROM staff GROUP BY dept_id",
             "SELECT d.name, COUNT(*) FROM staff s JOIN depts d ON d.id = s.dept_id"
                 + " GROUP BY d.name")) {
-      SQLException e = assertThrows(SQLException.class, () -> small.plan(sql), sql);
-      assertEquals("0A000", e.getSQLState(), e.getMessage());
+      assertTrue(small.plan(sql).selects(), sql); // no domain: partition selection
     }
     assertEquals(
         List.of("A", "B", "C"),
@@ -269,9 +266,9 @@ abstract class PublicDomainsContractTest {
             Policy.parse(POLICY, "public domains test policy"),
             Backend.forProduct(connection.getMetaData().getDatabaseProductName()));
     String sql = "SELECT team_id, COUNT(*) FROM staff GROUP BY team_id";
-    SQLException e = assertThrows(SQLException.class, () -> watched.plan(sql), sql);
-    assertEquals("0A000", e.getSQLState(), e.getMessage());
-    assertTrue(e.getMessage().contains("needs a public domain"), e.getMessage());
+    // no public domain: the groups are released by partition selection, never from the values
+    // of the private table the foreign key references
+    assertTrue(watched.plan(sql).selects(), sql);
     for (String p : prepared) {
       assertFalse(p.toLowerCase(java.util.Locale.ROOT).contains("teams"), p);
     }
