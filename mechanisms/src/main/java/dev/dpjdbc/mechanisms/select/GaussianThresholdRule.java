@@ -23,10 +23,10 @@ import java.math.RoundingMode;
  * most L0 groups). (a) The groups that exist on both sides: their counts move by at most 1 each, ℓ2
  * sensitivity √L0; the noise is the discrete Gaussian at grid-unit σ_g = σ/g ≈ 2^40 calibrated with
  * the continuous analytic-Gaussian σ = √L0/μ0(ε, δ/2) — the same argument as for a Gaussian count
- * vector in {@code SecureNoise} (the discrete excess over the continuous δ/2 is about 2/σ_g², i.e.
- * 2^−79 relative). (b) A group that exists on one side only has n = 1; it is released with
- * probability P(Z ≥ k + 1), k = ⌈(τ − 1)/g⌉, and since z ↦ e^{−z²/(2σ_g²)} decreases for z ≥ 0 and
- * the normalising sum is ≥ σ_g√(2π) (Poisson summation), P(Z ≥ k + 1) ≤ ∫_k^∞ e^{−x²/(2σ_g²)} dx /
+ * vector in {@code SecureNoise} (the discrete excess over the continuous δ/2 is ≤ 2/σ_g² ≤ 2^−77
+ * relative). (b) A group that exists on one side only has n = 1; it is released with probability
+ * P(Z ≥ k + 1), k = ⌈(τ − 1)/g⌉, and since z ↦ e^{−z²/(2σ_g²)} decreases for z ≥ 0 and the
+ * normalising sum is ≥ σ_g√(2π) (Poisson summation), P(Z ≥ k + 1) ≤ ∫_k^∞ e^{−x²/(2σ_g²)} dx /
  * (σ_g√(2π)) = Q(k/σ_g) ≤ Q((τ − 1)/σ) = δ_t, the threshold's per-group δ: the one grid step added
  * to τ is what makes this bound exact rather than approximate. So the L0 new groups leak with
  * probability ≤ 1 − (1 − δ_t)^L0 = δ/2, and the whole rule is (ε, δ)-DP: {@link #cost}.
