@@ -1,16 +1,17 @@
 package dev.dpjdbc.it.corpus;
 
 import dev.dpjdbc.mechanisms.PrivacyParams;
-import dev.dpjdbc.mechanisms.select.OptimalPartitionRule;
-import dev.dpjdbc.mechanisms.select.PartitionSelection;
+import dev.dpjdbc.mechanisms.select.PartitionRule;
+import dev.dpjdbc.mechanisms.select.PartitionRuleChoice;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * How a query answered by partition selection is judged (queries.yaml header): with the rule
- * EXPLAIN PRIVACY reports (the selection's ε and δ share and L0) and each group's true number of
- * distinct units n (the entry's {@code units:} SQL),
+ * EXPLAIN PRIVACY reports (the selection's ε and δ share and L0, from which the driver chose the
+ * optimal rule or the Gaussian threshold: {@link PartitionRuleChoice}, the same choice here) and
+ * each group's true number of distinct units n (the entry's {@code units:} SQL),
  *
  * <ul>
  *   <li>a group with π(n) &lt; {@value #NEVER} is below the threshold: it must never be released
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
  *   <li>groups in between may or may not be released; a released group is compared as today.
  * </ul>
  */
-record SelectionCheck(OptimalPartitionRule rule, Map<String, Long> units) {
+record SelectionCheck(PartitionRule rule, Map<String, Long> units) {
   static final double NEVER = 1e-9;
   private static final Pattern SHARE =
       Pattern.compile("selection's share: epsilon=([-0-9.eE+]+), delta=([-0-9.eE+]+)");
@@ -34,7 +35,7 @@ record SelectionCheck(OptimalPartitionRule rule, Map<String, Long> units) {
     }
     PrivacyParams p =
         new PrivacyParams(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)));
-    return new SelectionCheck(PartitionSelection.optimal(p, l0), Map.copyOf(units));
+    return new SelectionCheck(PartitionRuleChoice.choose(p, l0).rule(), Map.copyOf(units));
   }
 
   long unitsOf(String key) {
@@ -57,7 +58,9 @@ record SelectionCheck(OptimalPartitionRule rule, Map<String, Long> units) {
   }
 
   String describe() {
-    return "selection n½="
+    return "selection ("
+        + rule.name()
+        + ") n½="
         + rule.nHalf()
         + ", π(3n½)="
         + mustReleaseProbability()

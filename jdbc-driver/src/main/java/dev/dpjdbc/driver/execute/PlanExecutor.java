@@ -93,7 +93,9 @@ public final class PlanExecutor {
       if (plan.preflight() != null) {
         preflight(plan, params, backend, queryTimeoutSeconds, running);
       }
-      if (!plan.coordinates().isEmpty()) {
+      // a keys-only selection (SELECT city ... GROUP BY city) has no coordinate but still reads
+      // each group's distinct-unit count
+      if (!plan.coordinates().isEmpty() || plan.selects()) {
         ps = backend.prepareStatement(plan.rewrittenSql());
         ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
         Parameters.bind(ps, plan.rewritten(), params, plan.typing());

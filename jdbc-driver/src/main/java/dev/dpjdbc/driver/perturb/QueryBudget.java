@@ -7,8 +7,8 @@ import dev.dpjdbc.mechanisms.Objective;
 import dev.dpjdbc.mechanisms.PrivacyParams;
 import dev.dpjdbc.mechanisms.account.PrivacyCost;
 import dev.dpjdbc.mechanisms.allocate.Allocation;
-import dev.dpjdbc.mechanisms.select.OptimalPartitionRule;
-import dev.dpjdbc.mechanisms.select.PartitionSelection;
+import dev.dpjdbc.mechanisms.select.PartitionRule;
+import dev.dpjdbc.mechanisms.select.PartitionRuleChoice;
 import java.sql.SQLException;
 
 /**
@@ -25,15 +25,20 @@ import java.sql.SQLException;
  * before any charge. Without selection the split is the identity: the allocation is {@link
  * NoiseAllocation#allocate}'s.
  *
+ * <p>The selection's rule is chosen from its (ε_s, δ_s) and L0 alone ({@link PartitionRuleChoice}):
+ * the optimal rule or the Gaussian threshold, whichever releases smaller groups (smaller n½); both
+ * cost exactly (ε_s, δ_s), and the chosen rule's {@link PartitionRule#cost} is the one added.
+ *
  * @param allocation the noise of the coordinates, carrying the whole query's cost
  * @param noiseCost what the noise vector alone costs
- * @param selection the optimal rule at the selection's share, or null without selection
+ * @param selectionChoice the rule chosen at the selection's share (and both rules' n½), or null
+ *     without selection
  * @param selectionParams the selection's (ε, δ), or null
  */
 public record QueryBudget(
     Allocation allocation,
     PrivacyCost noiseCost,
-    OptimalPartitionRule selection,
+    PartitionRuleChoice selectionChoice,
     PrivacyParams selectionParams) {
 
   /** Splits {@code params} over {@code plan}'s parts and allocates the noise. */
@@ -61,9 +66,9 @@ public record QueryBudget(
     int k = plan.coordinates().size();
     PrivacyParams selectionParams =
         k == 0 ? params : new PrivacyParams(params.epsilon() / (k + 1), params.delta() / 2);
-    OptimalPartitionRule rule;
+    PartitionRuleChoice choice;
     try {
-      rule = PartitionSelection.optimal(selectionParams, plan.maxGroupsPerUnit());
+      choice = PartitionRuleChoice.choose(selectionParams, plan.maxGroupsPerUnit());
     } catch (IllegalArgumentException e) {
       throw new SQLException(
           "cannot calibrate partition selection for epsilon="
@@ -99,7 +104,7 @@ public record QueryBudget(
       noise = NoiseAllocation.allocate(plan, noiseParams, mechanism, objective);
       noiseCost = noise.cost();
     }
-    PrivacyCost total = noiseCost.plus(rule.cost());
+    PrivacyCost total = noiseCost.plus(choice.rule().cost());
     Allocation whole =
         new Allocation(
             noise.mechanism(),
@@ -111,7 +116,12 @@ public record QueryBudget(
             noise.equalSplitMse(),
             noise.mu0(),
             total);
-    return new QueryBudget(whole, noiseCost, rule, selectionParams);
+    return new QueryBudget(whole, noiseCost, choice, selectionParams);
+  }
+
+  /** The partition-selection rule the ledger was charged for, or null without selection. */
+  public PartitionRule selection() {
+    return selectionChoice == null ? null : selectionChoice.rule();
   }
 
   /** The whole query's cost: what the ledger is charged. */

@@ -16,6 +16,9 @@ import dev.dpjdbc.mechanisms.Mechanism;
 import dev.dpjdbc.mechanisms.Objective;
 import dev.dpjdbc.mechanisms.PrivacyParams;
 import dev.dpjdbc.mechanisms.account.PrivacyCost;
+import dev.dpjdbc.mechanisms.select.GaussianThresholdRule;
+import dev.dpjdbc.mechanisms.select.OptimalPartitionRule;
+import dev.dpjdbc.mechanisms.select.PartitionRuleChoice;
 import dev.dpjdbc.mechanisms.select.PartitionSelection;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -90,12 +93,36 @@ class QueryBudgetTest {
               plan(2, 3, false), new PrivacyParams(0.9 - 0.3, 5e-7), m, Objective.IID);
       assertArrayEquals(noise.scales(), b.allocation().scales(), 0);
       assertEquals(noise.cost(), b.noiseCost());
-      PrivacyCost rule = PartitionSelection.optimal(new PrivacyParams(0.3, 5e-7), 3).cost();
-      assertEquals(b.noiseCost().plus(rule), b.cost(), "the whole cost is charged");
-      assertEquals(3, (int) Math.round(0.3 / b.selection().perGroupEpsilon()), "L0 = 3");
+      PartitionRuleChoice choice = PartitionRuleChoice.choose(new PrivacyParams(0.3, 5e-7), 3);
+      assertEquals(choice.rule().name(), b.selection().name());
+      assertEquals(b.noiseCost().plus(choice.rule().cost()), b.cost(), "the whole cost is charged");
+      assertEquals(0.3, b.selection().cost().epsilon(), 1e-15);
+      assertEquals(5e-7, b.selection().cost().delta(), 0);
       assertTrue(b.cost().epsilon() <= 0.9 * (1 + 1e-15), "within the query's ε: " + b.cost());
       assertTrue(b.cost().delta() <= 1e-6 * (1 + 1e-15), "within the query's δ: " + b.cost());
     }
+  }
+
+  /**
+   * The rule is chosen from (ε_s, δ_s) and L0 alone: at ε = 1, δ = 1e-6 the optimal rule at L0 = 1
+   * (n½ 14 against 23), the Gaussian threshold at L0 = 10 (n½ 75 against 132); either way the
+   * ledger is charged the chosen rule's cost, exactly (ε_s, δ_s).
+   */
+  @Test
+  void theRule_isOptimalAtL0One_andGaussianAtL0Ten() throws SQLException {
+    PrivacyParams params = new PrivacyParams(1, 1e-6);
+    QueryBudget one = QueryBudget.allocate(plan(0, 1, true), params, Mechanism.AUTO, Objective.IID);
+    assertTrue(one.selection() instanceof OptimalPartitionRule, one.selectionChoice().toString());
+    assertEquals(14, one.selectionChoice().optimalNHalf());
+    assertEquals(23, one.selectionChoice().gaussianNHalf());
+    QueryBudget ten =
+        QueryBudget.allocate(plan(0, 10, true), params, Mechanism.AUTO, Objective.IID);
+    assertTrue(ten.selection() instanceof GaussianThresholdRule, ten.selectionChoice().toString());
+    assertEquals(132, ten.selectionChoice().optimalNHalf());
+    assertEquals(75, ten.selection().nHalf());
+    assertEquals(PartitionSelection.gaussian(params, 10).cost(), ten.cost(), "charged once");
+    assertEquals(1.0, ten.cost().epsilon());
+    assertEquals(1e-6, ten.cost().delta());
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.dpjdbc.mechanisms.select;
 
 import dev.dpjdbc.mechanisms.account.PrivacyCost;
+import dev.dpjdbc.mechanisms.sample.ExactRational;
+import dev.dpjdbc.mechanisms.sample.RandomSource;
 import java.util.Arrays;
 
 /**
@@ -18,7 +20,7 @@ import java.util.Arrays;
  *
  * <p>The decision needs a Bernoulli(π(n)) draw from the secure sampler; n is the exact count.
  */
-public final class OptimalPartitionRule {
+public final class OptimalPartitionRule implements PartitionRule {
   private static final int MAX_TABLE = 50_000_000;
 
   private final double epsilon;
@@ -61,7 +63,29 @@ public final class OptimalPartitionRule {
         new PrivacyCost(totalEpsilon, totalDelta, totalEpsilon * totalEpsilon / 2, totalDelta);
   }
 
+  @Override
+  public String name() {
+    return "optimal rule";
+  }
+
+  /**
+   * A Bernoulli(π(n)) draw against π(n) as an exact binary fraction ({@link ExactRational#of}); no
+   * draw when π(n) is 0 or 1.
+   */
+  @Override
+  public boolean keep(long n, RandomSource random) {
+    double p = keepProbability(n);
+    if (p <= 0) {
+      return false;
+    }
+    if (p >= 1) {
+      return true;
+    }
+    return random.nextBernoulli(ExactRational.of(p));
+  }
+
   /** π(n): the probability of releasing a group with {@code n} distinct units. */
+  @Override
   public double keepProbability(long n) {
     if (n < 0) {
       throw new IllegalArgumentException("unit count must be >= 0. Provided value: " + n);
@@ -70,6 +94,7 @@ public final class OptimalPartitionRule {
   }
 
   /** The smallest n with π(n) ≥ 1/2. */
+  @Override
   public int nHalf() {
     for (int n = 0; n < pi.length; n++) {
       if (pi[n] >= 0.5) {
@@ -95,6 +120,7 @@ public final class OptimalPartitionRule {
   }
 
   /** Total cost of the selection over all groups: (ε, δ), ρ = ε²/2, extra δ = δ. */
+  @Override
   public PrivacyCost cost() {
     return cost;
   }

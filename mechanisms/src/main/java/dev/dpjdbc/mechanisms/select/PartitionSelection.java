@@ -24,6 +24,9 @@ import dev.dpjdbc.mechanisms.calibrate.NormalTail;
  *   <li><b>Optimal rule</b> ({@link OptimalPartitionRule}, Desfontaines et al. 2022): keep with
  *       probability π(n) at (ε/L0, δ/L0) per group.
  * </ul>
+ *
+ * <p>The driver uses the optimal rule or the Gaussian threshold, whichever has the smaller n½ at
+ * the query's selection budget ({@link PartitionRuleChoice}).
  */
 public final class PartitionSelection {
   private PartitionSelection() {}
@@ -56,6 +59,14 @@ public final class PartitionSelection {
         sigma,
         tau,
         new PrivacyCost(p.epsilon(), p.delta(), mu0 * mu0 / 2, thresholdDelta));
+  }
+
+  /**
+   * The Gaussian threshold ({@link #gaussian}) with its exact secure decision, {@link
+   * GaussianThresholdRule}.
+   */
+  public static GaussianThresholdRule gaussianRule(PrivacyParams p, int l0) {
+    return new GaussianThresholdRule(gaussian(p, l0), l0);
   }
 
   /** The optimal rule of Desfontaines et al. 2022 at (ε/L0, δ/L0) per group. */

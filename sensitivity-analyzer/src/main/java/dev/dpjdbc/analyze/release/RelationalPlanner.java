@@ -106,8 +106,12 @@ public final class RelationalPlanner {
     ErrorFreedom.check(boundary, analysis, backend);
     ErrorFreedom.checkRewrite(r.rel(), analysis, backend);
     BoundSql preflight = Preflight.of(boundary, backend);
+    // no main statement only when nothing is read by it: quantiles alone (their histograms); a
+    // keys-only selection (SELECT city ... GROUP BY city) still reads each group's dp_n
     BoundSql rewritten =
-        r.coordinates().isEmpty() ? new BoundSql("", List.of()) : RelSql.emit(r.rel(), backend);
+        r.coordinates().isEmpty() && r.selection() == null
+            ? new BoundSql("", List.of())
+            : RelSql.emit(r.rel(), backend);
     QuantileRelease quantiles = QuantilePlans.emit(boundary, r.quantiles(), backend);
     RelDataType released = boundary.aggregate().getRowType();
     List<OutputExpr> exprs = new ArrayList<>();
