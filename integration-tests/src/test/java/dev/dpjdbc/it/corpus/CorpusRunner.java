@@ -23,8 +23,7 @@ import java.util.UUID;
  * analyzer's "not supported yet") it is NOT-YET.
  *
  * <p>A query with a {@code known_bug} in queries.yaml reports a failure as NOT-YET naming the bug,
- * so the corpus stays green on main while the bug is open, and fails again under {@code
- * -Dcorpus.strict=true}.
+ * (which fails the test, as every NOT-YET does, unless {@code -Dcorpus.strict=false}).
  */
 final class CorpusRunner implements AutoCloseable {
   /**
