@@ -31,6 +31,11 @@ public final class Session implements AutoCloseable {
    */
   private static final SecureNoise NOISE = SecureNoise.create();
 
+  /** COMMIT/END/ABORT/ROLLBACK ending the transaction (not ROLLBACK TO, not PREPARED). */
+  private static final java.util.regex.Pattern TRANSACTION_END =
+      java.util.regex.Pattern.compile(
+          "(?is)(commit|end|abort|rollback)(\\s+(work|transaction))?(\\s+and\\s+(no\\s+)?chain)?");
+
   private final String analyst;
   private final Ledger.Budget budget;
   private final Connection backend;
@@ -144,8 +149,7 @@ public final class Session implements AutoCloseable {
       return answer(catalog.door().runUnchecked(statement, params, running));
     }
     if (CatalogQueries.isTransactionControl(statement)) {
-      String head = Literals.asciiLower(statement.strip().split("[\\s;(]", 2)[0]);
-      if (java.util.Set.of("commit", "end", "rollback", "abort").contains(head)) {
+      if (TRANSACTION_END.matcher(statement.strip()).matches()) {
         transactionEnded();
       }
       return Outcome.count(0); // every statement is its own transaction: read-only work
