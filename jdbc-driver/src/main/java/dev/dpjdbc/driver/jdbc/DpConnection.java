@@ -19,8 +19,9 @@ import java.util.Properties;
  * backend's, wrapped so it never leads back to the backend connection.
  *
  * <p>Transactions: the connection is always in auto-commit mode. The work is read-only, so {@code
- * setAutoCommit(false)} is accepted and has no effect, and {@code commit}/{@code rollback} are
- * no-ops (a ledger charge is its own transaction and is never rolled back).
+ * setAutoCommit(false)} is accepted and has no effect, and {@code commit}/{@code rollback} only
+ * close the cursors declared WITHOUT HOLD (a ledger charge is its own transaction and is never
+ * rolled back).
  */
 public final class DpConnection extends ConnectionUnsupported implements OwnWrapper {
   private final String url;
@@ -134,12 +135,14 @@ public final class DpConnection extends ConnectionUnsupported implements OwnWrap
 
   @Override
   public void commit() throws SQLException {
-    checkOpen(); // no-op: nothing to commit on read-only work
+    checkOpen(); // nothing to commit on read-only work; WITHOUT HOLD cursors close
+    session.transactionEnded();
   }
 
   @Override
   public void rollback() throws SQLException {
-    checkOpen(); // no-op: releases and charges are never rolled back
+    checkOpen(); // releases and charges are never rolled back; WITHOUT HOLD cursors close
+    session.transactionEnded();
   }
 
   @Override

@@ -31,6 +31,11 @@ public final class Session implements AutoCloseable {
    */
   private static final SecureNoise NOISE = SecureNoise.create();
 
+  /** COMMIT/END/ABORT/ROLLBACK ending the transaction (not ROLLBACK TO, not PREPARED). */
+  private static final java.util.regex.Pattern TRANSACTION_END =
+      java.util.regex.Pattern.compile(
+          "(?is)(commit|end|abort|rollback)(\\s+(work|transaction))?(\\s+and\\s+(no\\s+)?chain)?");
+
   private final String analyst;
   private final Ledger.Budget budget;
   private final Connection backend;
@@ -39,6 +44,7 @@ public final class Session implements AutoCloseable {
   private final PrivacyPath path;
   private final BackendRelease backendRelease;
   private final CatalogLink catalog;
+  private final Cursors cursors = new Cursors();
   private QuerySettings settings;
   private final QuerySettings defaults;
 
@@ -135,10 +141,17 @@ public final class Session implements AutoCloseable {
     if (command.isPresent()) {
       return runCommand(command.get(), params, queryTimeoutSeconds);
     }
+    var cursor = CursorCommand.parse(statement);
+    if (cursor.isPresent()) {
+      return cursors.run(cursor.get(), params, queryTimeoutSeconds, cursorQueries());
+    }
     if (catalog.passAll()) { // test only: the catalog role's privileges alone
       return answer(catalog.door().runUnchecked(statement, params, running));
     }
     if (CatalogQueries.isTransactionControl(statement)) {
+      if (TRANSACTION_END.matcher(statement.strip()).matches()) {
+        transactionEnded();
+      }
       return Outcome.count(0); // every statement is its own transaction: read-only work
     }
     var setting = ClientSettings.parse(statement); // SET/RESET/SHOW: an allow-list
@@ -282,6 +295,26 @@ public final class Session implements AutoCloseable {
         explain(((SessionCommand.ExplainPrivacy) command).query(), params, timeoutSeconds));
   }
 
+  private Cursors.Queries cursorQueries() {
+    return new Cursors.Queries() {
+      @Override
+      public Outcome execute(String query, List<Object> params, int timeoutSeconds)
+          throws SQLException {
+        return Session.this.execute(query, params, timeoutSeconds);
+      }
+
+      @Override
+      public Description describe(String query) throws SQLException {
+        return Session.this.describe(query);
+      }
+    };
+  }
+
+  /** COMMIT or ROLLBACK (statement or {@code Connection} method): WITHOUT HOLD cursors close. */
+  public void transactionEnded() {
+    cursors.transactionEnded();
+  }
+
   private Table show(String key) throws SQLException {
     if (key.equalsIgnoreCase("dp.budget")) {
       return BudgetTable.of(ledger.status(analyst, budget));
@@ -308,6 +341,10 @@ public final class Session implements AutoCloseable {
               ? described(query).parameterCount()
               : path.plan(query).parameterCount();
       return new Description(ExplainPrivacy.COLUMNS, parameters);
+    }
+    var cursor = CursorCommand.parse(statement);
+    if (cursor.isPresent()) {
+      return cursors.describe(cursor.get(), cursorQueries());
     }
     if (catalog.passAll()) {
       return described(statement);

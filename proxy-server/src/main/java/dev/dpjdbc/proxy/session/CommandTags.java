@@ -21,6 +21,9 @@ final class CommandTags {
     if (first.equals("SHOW") || first.equals("EXPLAIN")) {
       return first;
     }
+    if (first.equals("FETCH")) {
+      return "FETCH " + rows;
+    }
     return "SELECT " + rows;
   }
 
@@ -42,6 +45,9 @@ final class CommandTags {
       return first + " " + words.get(1);
     }
     return switch (first) {
+      case "DECLARE" -> "DECLARE CURSOR";
+      case "CLOSE" ->
+          words.size() > 1 && words.get(1).equals("ALL") ? "CLOSE CURSOR ALL" : "CLOSE CURSOR";
       case "START" -> "START TRANSACTION";
       case "END" -> "COMMIT";
       case "ABORT" -> "ROLLBACK";

@@ -177,6 +177,11 @@ final class ExtendedQueryHandler {
     }
     portal.ensureExecuted(session);
     String sql = portal.statement.sql;
+    if (portal.resultSet() != null && !portal.finished() && portal.firstExecute()) {
+      // the release happened now: its cost NOTICE goes out before the first rows, not only after a
+      // suspended portal's last Execute
+      session.sendWarnings(portal.statement.statement, portal.resultSet());
+    }
     if (portal.resultSet() == null) {
       session.sendWarnings(portal.statement.statement, null);
       Messages.commandComplete(session.out(), CommandTags.forUpdate(sql, portal.updateCount()));
@@ -198,7 +203,6 @@ final class ExtendedQueryHandler {
       Messages.portalSuspended(session.out());
       return;
     }
-    session.sendWarnings(portal.statement.statement, portal.resultSet());
     portal.finish();
     portal.close();
     Messages.commandComplete(session.out(), CommandTags.forRows(sql, sent));

@@ -15,6 +15,7 @@ final class Portal implements AutoCloseable {
   private Columns columns;
   private long updateCount = -1;
   private boolean finished;
+  private boolean executedOnce;
 
   Portal(PreparedStmt statement, int[] resultFormats) {
     this.statement = statement;
@@ -54,6 +55,13 @@ final class Portal implements AutoCloseable {
 
   long updateCount() {
     return updateCount;
+  }
+
+  /** True on the first call only: the first Execute of this portal. */
+  boolean firstExecute() {
+    boolean first = !executedOnce;
+    executedOnce = true;
+    return first;
   }
 
   boolean finished() {

@@ -58,7 +58,12 @@ class SqlTextTest {
         Arguments.of("UPDATE t SET a = 1", false, 3L, "UPDATE 3"),
         Arguments.of("CREATE TABLE t (a int)", false, 0L, "CREATE TABLE"),
         Arguments.of("DISCARD ALL", false, -1L, "DISCARD ALL"),
-        Arguments.of("END", false, -1L, "COMMIT"));
+        Arguments.of("END", false, -1L, "COMMIT"),
+        Arguments.of("DECLARE \"c\" CURSOR WITHOUT HOLD FOR SELECT 1", false, 0L, "DECLARE CURSOR"),
+        Arguments.of("FETCH FORWARD 2 FROM \"c\"", true, 2L, "FETCH 2"),
+        Arguments.of("MOVE ALL IN c", false, 5L, "MOVE 5"),
+        Arguments.of("CLOSE \"c\"", false, 0L, "CLOSE CURSOR"),
+        Arguments.of("close all", false, 0L, "CLOSE CURSOR ALL"));
   }
 
   @ParameterizedTest
