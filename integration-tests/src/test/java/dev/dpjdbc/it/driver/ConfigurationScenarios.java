@@ -47,8 +47,8 @@ abstract class ConfigurationScenarios extends ScenarioBase {
     Path file = dir.resolve("named-" + UUID.randomUUID() + ".yaml");
     Files.writeString(
         file,
-        "budget: {epsilon: 1000.0, delta: 0.5}\n"
-            + "query: {epsilon: 0.25, delta: 1.0e-7, mechanism: laplace, objective: relative}\n"
+        "budget: {epsilon: 1000.0, delta: 1.0e-6}\n"
+            + "query: {epsilon: 0.25, delta: 0.0, mechanism: laplace, objective: relative}\n"
             + "ledger: \"jdbc:h2:file:"
             + dir.resolve("named-ledger-" + UUID.randomUUID()).toAbsolutePath()
             + "\"\n"
@@ -73,7 +73,8 @@ abstract class ConfigurationScenarios extends ScenarioBase {
       assertEquals("0.25", oneRow(s, "SHOW dp.epsilon").values().iterator().next().toString());
       s.executeQuery("SELECT COUNT(*) FROM employees").close();
       var budget = oneRow(s, "SHOW dp.budget");
-      assertEquals(0.25, num(budget.get("epsilon_spent")), 1e-9);
+      assertEquals(1L, ((Number) budget.get("queries")).longValue());
+      assertEquals(0.25, num(budget.get("epsilon_spent")), 1e-9, budget.toString());
       assertEquals(7.5 - 0.25, num(budget.get("epsilon_remaining")), 1e-9, "the analyst's budget");
     }
   }
