@@ -43,26 +43,24 @@ public record ConnectionConfig(
   public static final String PREFIX = "jdbc:dp:";
 
   /**
-   * Parses {@code url} and {@code info}. Unknown {@code dp.*} keys, a missing analyst and bad
-   * values fail with SQLState 22023 and a message naming the key.
+   * Parses {@code url} and {@code info}. {@code dp.*} properties may be given in {@code info} or in
+   * the URL in the backend's syntax ({@code ?dp.policy=...&dp.analyst=...} for PostgreSQL, {@code
+   * ;dp.policy=...} for H2; see {@link UrlProperties}); they are removed from the URL the backend
+   * sees. An unknown {@code dp.*} key (naming it and the known keys), a key given twice with
+   * different values, an empty {@code dp.policy}, a missing analyst and bad values fail with
+   * SQLState 22023 (invalid_parameter_value, as pgJDBC reports a bad connection property).
    */
   public static ConnectionConfig parse(String url, Properties info) throws SQLException {
     if (url == null || !url.startsWith(PREFIX) || url.length() == PREFIX.length()) {
       throw invalid("URL must look like jdbc:dp:<backend url without jdbc:>. Provided: " + url);
     }
-    Properties given = info == null ? new Properties() : info;
+    UrlProperties fromUrl = UrlProperties.split("jdbc:" + url.substring(PREFIX.length()));
+    Properties given = merged(info, fromUrl.properties());
     Properties backend = new Properties();
     for (String key : given.stringPropertyNames()) {
       DpProperty p = DpProperty.forKey(key);
-      if (p == null && key.startsWith("dp.")) {
-        throw invalid(
-            "unknown connection property "
-                + key
-                + "; known dp.* properties: "
-                + java.util.Arrays.stream(DpProperty.values())
-                    .map(DpProperty::key)
-                    .filter(k -> k.startsWith("dp."))
-                    .collect(java.util.stream.Collectors.joining(", ")));
+      if (p == null && UrlProperties.isDpKey(key)) {
+        throw invalid("unknown connection property " + key + "; known dp.* properties: " + known());
       }
       if (p == null) {
         backend.setProperty(key, given.getProperty(key));
@@ -77,9 +75,14 @@ public record ConnectionConfig(
       throw invalid("no analyst: set the connection property dp.analyst (or user)");
     }
     String policy = DpProperty.POLICY.get(given);
+    if (policy != null && policy.isBlank()) {
+      throw invalid(
+          "dp.policy is empty: name the policy file, or leave dp.policy out to use the built-in"
+              + " default policy");
+    }
     return new ConnectionConfig(
-        "jdbc:" + url.substring(PREFIX.length()),
-        policy == null || policy.isBlank() ? null : Path.of(policy).toAbsolutePath().normalize(),
+        fromUrl.backendUrl(),
+        policy == null ? null : Path.of(policy).toAbsolutePath().normalize(),
         analyst,
         user,
         DpProperty.PASSWORD.get(given),
@@ -91,6 +94,40 @@ public record ConnectionConfig(
             DpProperty.CATALOG_MAX_ROWS.getInt(given),
             DpProperty.CATALOG_MAX_BYTES.getInt(given),
             Boolean.parseBoolean(DpProperty.TESTING_PASS_ALL_TO_CATALOG.get(given))));
+  }
+
+  /**
+   * {@code info} plus the URL's {@code dp.*} properties under their canonical keys (an unknown key
+   * is kept as written, for the caller's error); the same key in both must have the same value.
+   */
+  private static Properties merged(Properties info, Properties fromUrl) throws SQLException {
+    Properties out = new Properties();
+    if (info != null) {
+      for (String key : info.stringPropertyNames()) {
+        out.setProperty(key, info.getProperty(key));
+      }
+    }
+    for (String written : fromUrl.stringPropertyNames()) {
+      DpProperty p = DpProperty.forKeyIgnoreCase(written);
+      String key = p == null ? written : p.key();
+      String value = fromUrl.getProperty(written);
+      String other = out.getProperty(key);
+      if (other != null && !other.equals(value)) {
+        throw invalid(
+            key
+                + " is given twice with different values, in the URL and in the connection"
+                + " properties: give it once");
+      }
+      out.setProperty(key, value);
+    }
+    return out;
+  }
+
+  private static String known() {
+    return java.util.Arrays.stream(DpProperty.values())
+        .map(DpProperty::key)
+        .filter(UrlProperties::isDpKey)
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   private static String blankToNull(String s) {

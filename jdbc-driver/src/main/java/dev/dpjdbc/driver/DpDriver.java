@@ -8,6 +8,7 @@ import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
 import java.util.Properties;
 import java.util.logging.Logger;
 
@@ -34,8 +35,21 @@ public final class DpDriver implements Driver {
       return null; // JDBC: not our URL, let DriverManager try the next driver
     }
     ConnectionConfig config = ConnectionConfig.parse(url, info);
-    return new DpConnection(url, Session.open(config, Backends.shared()));
+    DpConnection connection = new DpConnection(url, Session.open(config, Backends.shared()));
+    if (config.policyPath() == null) {
+      connection.addWarning(new SQLWarning(DEFAULT_POLICY_WARNING, "01000"));
+    }
+    return connection;
   }
+
+  /** The connection warning when no {@code dp.policy} was given (no silent fallback). */
+  public static final String DEFAULT_POLICY_WARNING =
+      "no dp.policy given: this connection uses the built-in default policy (budget epsilon 10,"
+          + " delta 1e-6 per analyst; every table private, its primary key the privacy unit; ledger"
+          + " "
+          + dev.dpjdbc.policy.Policy.DEFAULT_LEDGER_URL
+          + " in the working directory). Set dp.policy (a connection property, or ?dp.policy= /"
+          + " ;dp.policy= in the URL) to name your policy file";
 
   @Override
   public boolean acceptsURL(String url) {

@@ -120,6 +120,16 @@ public enum DpProperty {
     return null;
   }
 
+  /** Looks a key up ignoring case (H2 URL settings are case-insensitive); null when not ours. */
+  public static DpProperty forKeyIgnoreCase(String key) {
+    for (DpProperty p : values()) {
+      if (p.key.equalsIgnoreCase(key)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
   DriverPropertyInfo info(Properties given) {
     DriverPropertyInfo i = new DriverPropertyInfo(key, get(given));
     i.description = description + " [" + type.name().toLowerCase(java.util.Locale.ROOT) + "]";

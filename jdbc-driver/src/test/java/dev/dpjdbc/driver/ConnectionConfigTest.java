@@ -49,11 +49,48 @@ class ConnectionConfigTest {
     assertTrue(c.policyPath().endsWith("conf/policy.yaml"));
   }
 
+  @Test
+  void parse_postgresUrlQuery_dpKeysReadDecodedAndStripped() throws SQLException {
+    ConnectionConfig c =
+        ConnectionConfig.parse(
+            "jdbc:dp:postgresql://h/db?ssl=true&dp.policy=conf%2Fp.yaml&dp.analyst=bob&x=1",
+            props("user", "u"));
+    assertEquals("jdbc:postgresql://h/db?ssl=true&x=1", c.backendUrl());
+    assertEquals("bob", c.analyst());
+    assertTrue(c.policyPath().endsWith("conf/p.yaml"));
+    ConnectionConfig only =
+        ConnectionConfig.parse("jdbc:dp:postgresql://h/db?dp.analyst=bob", props());
+    assertEquals("jdbc:postgresql://h/db", only.backendUrl());
+  }
+
+  @Test
+  void parse_h2Semicolons_dpKeysCaseInsensitiveAndStripped() throws SQLException {
+    ConnectionConfig c =
+        ConnectionConfig.parse(
+            "jdbc:dp:h2:mem:x;DB_CLOSE_DELAY=-1;DP.ANALYST=carol;dp.pool.size=3;MODE=PostgreSQL",
+            props("user", "sa"));
+    assertEquals("jdbc:h2:mem:x;DB_CLOSE_DELAY=-1;MODE=PostgreSQL", c.backendUrl());
+    assertEquals("carol", c.analyst());
+    assertEquals(3, c.poolSize());
+  }
+
+  @Test
+  void parse_sameValueInUrlAndProperties_isFine() throws SQLException {
+    ConnectionConfig c =
+        ConnectionConfig.parse("jdbc:dp:h2:mem:x;dp.analyst=bob", props("dp.analyst", "bob"));
+    assertEquals("bob", c.analyst());
+  }
+
   static Stream<Arguments> invalid() {
     return Stream.of(
         Arguments.of("jdbc:dp:h2:mem:x", props("user", "sa", "dp.epsilon", "1"), "dp.epsilon"),
         Arguments.of("jdbc:dp:h2:mem:x", props("user", "sa", "dp.pool.size", "0"), "dp.pool.size"),
         Arguments.of("jdbc:dp:h2:mem:x", props(), "dp.analyst"),
+        Arguments.of("jdbc:dp:h2:mem:x;dp.polcy=p.yaml", props("user", "sa"), "dp.polcy"),
+        Arguments.of("jdbc:dp:h2:mem:x;dp.polcy=p.yaml", props("user", "sa"), "dp.policy, "),
+        Arguments.of("jdbc:dp:postgresql://h/d?dp.x=1", props("user", "sa"), "dp.x"),
+        Arguments.of("jdbc:dp:h2:mem:x;dp.analyst=a", props("dp.analyst", "b"), "dp.analyst"),
+        Arguments.of("jdbc:dp:h2:mem:x", props("user", "sa", "dp.policy", ""), "dp.policy"),
         Arguments.of("jdbc:dp:", props("user", "sa"), "jdbc:dp:"),
         Arguments.of("jdbc:h2:mem:x", props("user", "sa"), "jdbc:dp:"));
   }

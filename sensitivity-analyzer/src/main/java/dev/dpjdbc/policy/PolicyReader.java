@@ -46,7 +46,12 @@ final class PolicyReader {
     } catch (IOException e) {
       throw new InvalidPolicyException("cannot read policy file " + file + ": " + e, e);
     }
-    return parse(text, file.toString());
+    Policy p = parse(text, file.toString());
+    Path dir = file.toAbsolutePath().getParent();
+    String ledger = LedgerLocation.resolve(p.ledgerUrl(), dir);
+    return ledger.equals(p.ledgerUrl())
+        ? p
+        : new Policy(p.budget(), p.query(), ledger, p.analysts(), p.tables(), p.groups());
   }
 
   static Policy parse(String yaml, String origin) {

@@ -27,7 +27,9 @@ class PolicyTest {
     assertEquals(1e-7, p.query().delta());
     assertEquals(Mechanism.AUTO, p.query().mechanism());
     assertEquals(Objective.RELATIVE, p.query().objective());
-    assertEquals("jdbc:h2:file:./dpjdbc-ledger", p.ledgerUrl());
+    assertEquals( // relative to the policy file's directory, not the working directory
+        "jdbc:h2:file:" + Path.of("../conf/dpjdbc-ledger").toAbsolutePath().normalize(),
+        p.ledgerUrl());
     assertEquals(5.0, p.budgetFor("alice").epsilon());
     assertEquals(10.0, p.budgetFor("bob").epsilon());
     assertEquals(10.0, p.budgetFor("nobody").epsilon());

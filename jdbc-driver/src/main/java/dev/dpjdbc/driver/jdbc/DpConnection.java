@@ -28,6 +28,7 @@ public final class DpConnection extends ConnectionUnsupported implements OwnWrap
   private final Session session;
   private final Properties clientInfo = new Properties();
   private volatile boolean closed;
+  private SQLWarning warnings;
 
   public DpConnection(String url, Session session) {
     this.url = url;
@@ -215,12 +216,24 @@ public final class DpConnection extends ConnectionUnsupported implements OwnWrap
   @Override
   public SQLWarning getWarnings() throws SQLException {
     checkOpen();
-    return null;
+    return warnings;
+  }
+
+  /**
+   * Chains a warning about how the connection was set up (the driver's only one: no {@code
+   * dp.policy}, so the built-in default policy is in force). Costs are on statements and results.
+   */
+  public void addWarning(SQLWarning warning) {
+    if (warnings == null) {
+      warnings = warning;
+    } else {
+      warnings.setNextWarning(warning);
+    }
   }
 
   @Override
   public void clearWarnings() {
-    // connection-level warnings are never produced; costs are on statements and results
+    warnings = null;
   }
 
   @Override

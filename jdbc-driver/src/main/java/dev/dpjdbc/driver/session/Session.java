@@ -258,6 +258,9 @@ public final class Session implements AutoCloseable {
    */
   private Outcome runSetting(ClientSettingCommand command) throws SQLException {
     catalog.changed(command.changesBackend());
+    if (command instanceof ClientSettingCommand.ResetAll) {
+      settings = defaults; // RESET ALL resets the dp.* settings too, as SHOW ALL lists them
+    }
     Table t =
         command instanceof ClientSettingCommand.ShowAll
             ? ClientSettings.showAll(catalog.connection(), dpSettingRows())

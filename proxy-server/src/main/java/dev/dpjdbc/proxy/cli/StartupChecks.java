@@ -14,6 +14,9 @@ import org.slf4j.LoggerFactory;
  * problem and the fix:
  *
  * <ol>
+ *   <li>at least one of the policy's analysts can log in (has a {@code password:} verifier): a
+ *       proxy nobody can log in to is a configuration mistake, refused naming {@code
+ *       hash-password};
  *   <li>the policy's ledger exists ({@link LedgerStore#probe}): a missing ledger would begin every
  *       analyst's budget again at zero, so it is created only when the operator says so ({@code
  *       --init-ledger}, announced on stdout); in-memory H2 ledgers are exempt;
@@ -64,6 +67,7 @@ final class StartupChecks {
       boolean initLedger,
       PrintStream out)
       throws SQLException {
+    logins(policy);
     ledger(policy.ledgerUrl(), initLedger, out);
     if (isPostgres(backendUrl)) {
       RoleCheck.verify(backendUrl, data, catalog, policy);
@@ -71,6 +75,24 @@ final class StartupChecks {
           "backend roles checked: data role {} and catalog role {} are least-privileged",
           data.user(),
           catalog.user());
+    }
+  }
+
+  /** Refuses a policy in which no analyst has a password verifier. */
+  static void logins(Policy policy) {
+    boolean any =
+        policy.analysts().values().stream()
+            .anyMatch(a -> a.password() != null && !a.password().isBlank());
+    if (!any) {
+      LOG.error("no analyst in the policy has a password: nobody could log in");
+      throw new Refused(
+          "refusing to start: no analyst in the policy can log in (none has a password). Run"
+              + " java -jar dpjdbc-proxy.jar hash-password, and put the verifier it prints under"
+              + " the analyst in the policy: analysts: {alice: {password: \"SCRAM-SHA-256$...\"}}."
+              + (policy.analysts().isEmpty()
+                  ? " The policy has no analysts: section yet."
+                  : " Analysts without a password: "
+                      + String.join(", ", policy.analysts().keySet())));
     }
   }
 

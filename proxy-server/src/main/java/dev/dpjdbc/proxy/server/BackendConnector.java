@@ -43,6 +43,34 @@ public final class BackendConnector {
     this.poolSize = sessions + 1;
   }
 
+  /**
+   * The one database name clients may ask for in their startup message: a PostgreSQL backend's
+   * database, from the {@code --backend} URL ({@code jdbc:postgresql://host/<name>}, URL-decoded),
+   * or, when the URL names none, the data role's name (PostgreSQL's own default). Null for other
+   * backends, whose name is not checked.
+   */
+  public String database() {
+    String backend = "jdbc:" + dpUrl.substring("jdbc:dp:".length());
+    String prefix = "jdbc:postgresql:";
+    if (!backend.startsWith(prefix)) {
+      return null;
+    }
+    String rest = backend.substring(prefix.length());
+    int q = rest.indexOf('?');
+    if (q >= 0) {
+      rest = rest.substring(0, q);
+    }
+    String name;
+    if (rest.startsWith("//")) {
+      int slash = rest.indexOf('/', 2);
+      name = slash < 0 ? "" : rest.substring(slash + 1);
+    } else {
+      name = rest; // jdbc:postgresql:database
+    }
+    name = java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8);
+    return name.isEmpty() ? data.user() : name;
+  }
+
   public String dpUrl() {
     return dpUrl;
   }

@@ -74,6 +74,20 @@ final class ClientConnection implements Runnable {
   private void serve(Map<String, String> startup, String user) throws IOException {
     FrameWriter writer = client.writer();
     FrameReader reader = new FrameReader(in);
+    String wanted = startup.get("database");
+    wanted = wanted == null || wanted.isEmpty() ? user : wanted; // PostgreSQL's default
+    String served = config.backend().database();
+    if (served != null && !served.equals(wanted)) {
+      fatal(
+          writer,
+          "3D000",
+          "database \""
+              + wanted
+              + "\" does not exist; this dpjdbc proxy serves the database \""
+              + served
+              + "\"");
+      return;
+    }
     Connection connection;
     try {
       connection = config.backend().open(user);

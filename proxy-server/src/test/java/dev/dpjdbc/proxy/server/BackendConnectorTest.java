@@ -37,4 +37,19 @@ class BackendConnectorTest {
     assertFalse(p.containsKey("dp.catalogPassword"));
     assertFalse(p.containsKey("password"));
   }
+
+  private static String database(String url) {
+    return new BackendConnector(url, new Login("dp_data", null), Login.NONE, null, 1).database();
+  }
+
+  @Test
+  void database_isTheBackendUrlsDatabase_elseTheDataRole_nullForOtherBackends() {
+    assertEquals("hr", database("jdbc:postgresql://db:5432/hr?ssl=true"));
+    assertEquals("my db", database("jdbc:postgresql://db/my%20db"));
+    assertEquals("hr", database("jdbc:postgresql:hr"));
+    assertEquals("hr", database("jdbc:postgresql://a:1,b:2/hr"));
+    assertEquals("dp_data", database("jdbc:postgresql://db:5432/"));
+    assertEquals("dp_data", database("jdbc:postgresql://db:5432"));
+    org.junit.jupiter.api.Assertions.assertNull(database("jdbc:h2:mem:x"));
+  }
 }
