@@ -25,11 +25,13 @@ import java.math.BigDecimal;
  * <p>Worst case, an admitted total exceeds B_ε by the accountant's relative slack 1e-12 (plus the
  * 1.1e-16 of {@link ExactCost}); δ is never exceeded beyond that representation error.
  *
- * <p>Reported spend ({@code SHOW dp.budget}): the accountant's better pair, {@link
+ * <p>Reported spend ({@code SHOW dp.budget}): in the accounting that gives the smaller ε, {@link
  * Accountant#spent} on the totals rounded to nearest doubles: (Σε, Σδ) under basic composition, or
- * (ε(Σρ, δ'), B_δ) under zCDP — the conversion uses the whole δ budget, so δ remaining is then 0
- * while ε remains (further Gaussian queries add only to ρ). When no accounting fits (a budget
- * lowered below what was already spent) the basic pair is reported.
+ * (ε(Σρ, δ'), Σ extra δ) under zCDP. Under zCDP the δ spent is only the failure probability outside
+ * the zCDP part; the rest of the δ budget, δ' = B_δ − Σ extra δ, is what the ρ → ε conversion is
+ * stated at and stays available to later queries (which add to ρ), so it is shown as remaining: the
+ * releases so far are (ε(Σρ, δ'), B_δ)-DP. When no accounting fits (a budget lowered below what was
+ * already spent) the basic pair is reported.
  */
 final class Admission {
 
@@ -54,7 +56,7 @@ final class Admission {
             total.extraDelta().doubleValue());
     dev.dpjdbc.mechanisms.account.Spent better = Accountant.spent(nearest, budget.delta());
     if (better.accounting() == Accounting.ZCDP && better.feasible()) {
-      return new Spent(better.epsilon(), better.delta(), Accounting.ZCDP);
+      return new Spent(better.epsilon(), nearest.extraDelta(), Accounting.ZCDP);
     }
     return new Spent(nearest.epsilon(), nearest.delta(), Accounting.BASIC);
   }
