@@ -308,6 +308,19 @@ abstract class LedgerContract {
       assertEquals(7, afterThree.queriesLeft());
       assertEquals("basic", afterThree.accounting());
       assertTrue(Double.isNaN(afterThree.rhoRemaining()), "no zCDP conversion at δ = 0");
+      // Laplace (0.1, 1e-7) against (10, 1e-6): after 10, basic's Σε = 1 beats zCDP's 1.7 but has
+      // no δ left; zCDP still admits, so it is the accounting shown, with δ remaining > 0
+      String mixed = freshAnalyst("left-mixed");
+      Budget wide = new Budget(10, 1e-6);
+      PrivacyCost laplaceWithDelta = new PrivacyCost(0.1, 1e-7, 0.005, 0);
+      BudgetStatus tenth = null;
+      for (int i = 0; i < 10; i++) {
+        tenth = ledger.charge(mixed, wide, laplaceWithDelta, "m" + i);
+      }
+      assertEquals("zcdp", tenth.accounting(), tenth.toString());
+      assertTrue(tenth.deltaRemaining() > 0, tenth.toString());
+      assertTrue(tenth.queriesLeft() > 0, tenth.toString());
+      ledger.charge(mixed, wide, laplaceWithDelta, "the 11th is admitted");
     }
   }
 
