@@ -33,8 +33,8 @@ import java.math.BigDecimal;
  * stated at and stays available to later queries (which add to ρ), so it is shown as remaining: the
  * releases so far are (ε(Σρ, δ'), B_δ)-DP. When basic composition gives the smaller ε but has no δ
  * left (Σδ ≥ B_δ &gt; Σ extra δ), the zCDP pair is reported instead: only zCDP can still admit a
- * query with δ &gt; 0, and both pairs are valid guarantees. When no accounting fits (a budget lowered below what was
- * already spent) the basic pair is reported.
+ * query with δ &gt; 0, and both pairs are valid guarantees. When no accounting fits (a budget
+ * lowered below what was already spent) the basic pair is reported.
  */
 final class Admission {
 
