@@ -32,9 +32,9 @@ import java.math.BigDecimal;
  * the zCDP part; the rest of the δ budget, δ' = B_δ − Σ extra δ, is what the ρ → ε conversion is
  * stated at and stays available to later queries (which add to ρ), so it is shown as remaining: the
  * releases so far are (ε(Σρ, δ'), B_δ)-DP. When basic composition gives the smaller ε but has no δ
- * left (Σδ ≥ B_δ &gt; Σ extra δ), the zCDP pair is reported instead: only zCDP can still admit a
- * query with δ &gt; 0, and both pairs are valid guarantees. When no accounting fits (a budget
- * lowered below what was already spent) the basic pair is reported.
+ * left (Σδ ≥ B_δ &gt; Σ extra δ) and zCDP's ε is within B_ε, the zCDP pair is reported instead:
+ * only zCDP can still admit a query with δ &gt; 0, and both pairs are valid guarantees. When no
+ * accounting fits (a budget lowered below what was already spent) the basic pair is reported.
  */
 final class Admission {
 
@@ -66,7 +66,9 @@ final class Admission {
       // basic composition has no δ left, so only zCDP can admit a query with δ > 0: show that
       // accounting (its ε is a valid guarantee too), not a δ remaining of 0
       double eps = ZcdpConversion.bestEpsilon(nearest.rho(), zcdpDelta);
-      return new Spent(eps, nearest.extraDelta(), Accounting.ZCDP);
+      if (eps <= budget.epsilon()) {
+        return new Spent(eps, nearest.extraDelta(), Accounting.ZCDP);
+      }
     }
     return new Spent(nearest.epsilon(), nearest.delta(), Accounting.BASIC);
   }
