@@ -4,6 +4,7 @@ import dev.dpjdbc.driver.charge.Ledger.Budget;
 import dev.dpjdbc.mechanisms.account.Accountant;
 import dev.dpjdbc.mechanisms.account.Accounting;
 import dev.dpjdbc.mechanisms.account.PrivacyCost;
+import dev.dpjdbc.mechanisms.account.ZcdpConversion;
 import java.math.BigDecimal;
 
 /**
@@ -25,11 +26,15 @@ import java.math.BigDecimal;
  * <p>Worst case, an admitted total exceeds B_ε by the accountant's relative slack 1e-12 (plus the
  * 1.1e-16 of {@link ExactCost}); δ is never exceeded beyond that representation error.
  *
- * <p>Reported spend ({@code SHOW dp.budget}): the accountant's better pair, {@link
+ * <p>Reported spend ({@code SHOW dp.budget}): in the accounting that gives the smaller ε, {@link
  * Accountant#spent} on the totals rounded to nearest doubles: (Σε, Σδ) under basic composition, or
- * (ε(Σρ, δ'), B_δ) under zCDP — the conversion uses the whole δ budget, so δ remaining is then 0
- * while ε remains (further Gaussian queries add only to ρ). When no accounting fits (a budget
- * lowered below what was already spent) the basic pair is reported.
+ * (ε(Σρ, δ'), Σ extra δ) under zCDP. Under zCDP the δ spent is only the failure probability outside
+ * the zCDP part; the rest of the δ budget, δ' = B_δ − Σ extra δ, is what the ρ → ε conversion is
+ * stated at and stays available to later queries (which add to ρ), so it is shown as remaining: the
+ * releases so far are (ε(Σρ, δ'), B_δ)-DP. When basic composition gives the smaller ε but has no δ
+ * left (Σδ ≥ B_δ &gt; Σ extra δ) and zCDP's ε is within B_ε, the zCDP pair is reported instead:
+ * only zCDP can still admit a query with δ &gt; 0, and both pairs are valid guarantees. When no
+ * accounting fits (a budget lowered below what was already spent) the basic pair is reported.
  */
 final class Admission {
 
@@ -54,7 +59,16 @@ final class Admission {
             total.extraDelta().doubleValue());
     dev.dpjdbc.mechanisms.account.Spent better = Accountant.spent(nearest, budget.delta());
     if (better.accounting() == Accounting.ZCDP && better.feasible()) {
-      return new Spent(better.epsilon(), better.delta(), Accounting.ZCDP);
+      return new Spent(better.epsilon(), nearest.extraDelta(), Accounting.ZCDP);
+    }
+    double zcdpDelta = budget.delta() - nearest.extraDelta();
+    if (total.delta().compareTo(BigDecimal.valueOf(budget.delta())) >= 0 && zcdpDelta > 0) {
+      // basic composition has no δ left, so only zCDP can admit a query with δ > 0: show that
+      // accounting (its ε is a valid guarantee too), not a δ remaining of 0
+      double eps = ZcdpConversion.bestEpsilon(nearest.rho(), zcdpDelta);
+      if (eps <= budget.epsilon()) {
+        return new Spent(eps, nearest.extraDelta(), Accounting.ZCDP);
+      }
     }
     return new Spent(nearest.epsilon(), nearest.delta(), Accounting.BASIC);
   }

@@ -81,6 +81,13 @@ record ExactCost(BigDecimal epsilon, BigDecimal delta, BigDecimal rho, BigDecima
         extraDelta.add(other.extraDelta));
   }
 
+  /** {@code k} copies of this cost, exactly (throws IllegalArgumentException past the limit). */
+  ExactCost times(long k) {
+    BigDecimal n = BigDecimal.valueOf(k);
+    return new ExactCost(
+        epsilon.multiply(n), delta.multiply(n), rho.multiply(n), extraDelta.multiply(n));
+  }
+
   /**
    * This total as doubles, each rounded <em>up</em> (never below the exact decimal), for the
    * accountant's floating-point conversions: the conversions then see at least what was spent.

@@ -123,13 +123,13 @@ final class JdbcLedger implements Ledger {
     if (after == null || !Admission.admits(after, budget)) {
       c.rollback();
       c.setAutoCommit(true);
-      throw refusal(analyst, budget, cost, status(before, budget));
+      throw refusal(analyst, budget, cost, status(before, budget, null));
     }
     LedgerRows.append(c, analyst, add, budget, text);
     LedgerRows.update(c, analyst, after, before.queries() + 1);
     c.commit();
     c.setAutoCommit(true);
-    return status(new Totals(after, before.queries() + 1), budget);
+    return status(new Totals(after, before.queries() + 1), budget, cost);
   }
 
   private void ensureRow(Connection c, String analyst) throws SQLException {
@@ -158,13 +158,14 @@ final class JdbcLedger implements Ledger {
       after = null;
     }
     if (after == null || !Admission.admits(after, budget)) {
-      throw refusal(analyst, budget, cost, status(before, budget));
+      throw refusal(analyst, budget, cost, status(before, budget, null));
     }
   }
 
   @Override
-  public BudgetStatus status(String analyst, Budget budget) throws SQLException {
-    return status(totals(analyst, budget), budget);
+  public BudgetStatus status(String analyst, Budget budget, PrivacyCost perQuery)
+      throws SQLException {
+    return status(totals(analyst, budget), budget, perQuery);
   }
 
   /** The analyst's stored totals (zero when none), read without a lock. */
@@ -202,15 +203,22 @@ final class JdbcLedger implements Ledger {
     return "JdbcLedger[" + (postgres ? "PostgreSQL" : "H2/common SQL") + "]";
   }
 
-  static BudgetStatus status(Totals totals, Budget budget) {
+  static BudgetStatus status(Totals totals, Budget budget, PrivacyCost perQuery) {
     Admission.Spent spent = Admission.spent(totals.cost(), budget);
+    double rho = totals.cost().rho().doubleValue();
+    double rhoBudget = Headroom.rhoBudget(budget, ExactCost.up(totals.cost().extraDelta()));
     return new BudgetStatus(
         spent.epsilon(),
         spent.delta(),
         remaining(budget.epsilon(), spent.epsilon()),
         remaining(budget.delta(), spent.delta()),
         totals.queries(),
-        spent.accounting().name().toLowerCase(Locale.ROOT));
+        spent.accounting().name().toLowerCase(Locale.ROOT),
+        rho,
+        Double.isNaN(rhoBudget)
+            ? Double.NaN
+            : Math.max(0.0, rhoBudget - ExactCost.up(totals.cost().rho())),
+        Headroom.queriesLeft(totals.cost(), budget, perQuery));
   }
 
   /**

@@ -19,6 +19,9 @@ import java.sql.SQLException;
  */
 public interface Ledger extends AutoCloseable {
 
+  /** The largest {@link BudgetStatus#queriesLeft} reported ("at least this many"). */
+  long QUERIES_LEFT_CAP = Headroom.CAP;
+
   /**
    * Opens (and creates on first use) the ledger in the database at {@code jdbcUrl}: H2 (file or
    * memory) or PostgreSQL, which many processes may share. Fails with SQLState F0000 when the
@@ -72,8 +75,17 @@ public interface Ledger extends AutoCloseable {
    */
   void checkAdmits(String analyst, Budget budget, PrivacyCost cost) throws SQLException;
 
-  /** What the analyst has spent and has left; spends nothing. */
-  BudgetStatus status(String analyst, Budget budget) throws SQLException;
+  /** What the analyst has spent and has left; spends nothing. {@code queriesLeft} is -1. */
+  default BudgetStatus status(String analyst, Budget budget) throws SQLException {
+    return status(analyst, budget, null);
+  }
+
+  /**
+   * What the analyst has spent and has left, and how many more queries costing {@code perQuery}
+   * each the admission rule would still take ({@code queriesLeft}, -1 when {@code perQuery} is
+   * null); spends nothing.
+   */
+  BudgetStatus status(String analyst, Budget budget, PrivacyCost perQuery) throws SQLException;
 
   @Override
   void close() throws SQLException;
@@ -82,10 +94,20 @@ public interface Ledger extends AutoCloseable {
   record Budget(double epsilon, double delta) {}
 
   /**
-   * The analyst's position after a charge (or now): the spent (ε, δ) under the better of the two
-   * accountings, what remains of the budget, and which accounting that is — {@code "basic"} (Σε,
-   * Σδ) or {@code "zcdp"} (Σρ converted at the whole δ budget, so {@code deltaSpent} is then the
-   * budget's δ although more queries may still be admitted on ε).
+   * The analyst's position after a charge (or now), in the accounting that gives the smaller ε
+   * ({@code accounting}):
+   *
+   * <ul>
+   *   <li>{@code "basic"}: spent (Σε, Σδ), remaining (B_ε − Σε, B_δ − Σδ);
+   *   <li>{@code "zcdp"}: spent ε = Σρ converted at δ' = B_δ − Σ extra δ, spent δ = Σ extra δ (the
+   *       failure probability outside zCDP), remaining δ = δ'; the ρ → ε conversion is stated at
+   *       δ', which later queries keep using, so δ remaining is never 0 while zCDP admits.
+   * </ul>
+   *
+   * {@code rhoSpent} = Σρ; {@code rhoRemaining} = the largest total ρ the zCDP route admits minus
+   * Σρ (≥ 0; NaN when δ' ≤ 0, i.e. no zCDP conversion exists). {@code queriesLeft} = how many more
+   * charges of the given per-query cost the admission rule takes (capped at 1e9; -1 when none was
+   * given). All of it is computed from the totals and the budget only, never from data.
    */
   record BudgetStatus(
       double epsilonSpent,
@@ -93,5 +115,8 @@ public interface Ledger extends AutoCloseable {
       double epsilonRemaining,
       double deltaRemaining,
       long queries,
-      String accounting) {}
+      String accounting,
+      double rhoSpent,
+      double rhoRemaining,
+      long queriesLeft) {}
 }

@@ -5,7 +5,11 @@ import dev.dpjdbc.driver.execute.Table;
 import java.sql.Types;
 import java.util.List;
 
-/** Result tables of {@code SHOW dp.budget} and {@code SHOW dp.<setting>}. */
+/**
+ * Result tables of {@code SHOW dp.budget} and {@code SHOW dp.<setting>}. The budget's first six
+ * columns keep their names and order (clients rely on them); {@code rho_spent, rho_remaining,
+ * queries_left} follow, NULL where not defined (no zCDP conversion without δ; no per-query cost).
+ */
 final class BudgetTable {
   private BudgetTable() {}
 
@@ -17,7 +21,10 @@ final class BudgetTable {
             number("epsilon_remaining"),
             number("delta_remaining"),
             new Table.Column("queries", Types.BIGINT, "int8", Long.class.getName()),
-            new Table.Column("accounting", Types.VARCHAR, "text", String.class.getName())),
+            new Table.Column("accounting", Types.VARCHAR, "text", String.class.getName()),
+            number("rho_spent"),
+            number("rho_remaining"),
+            new Table.Column("queries_left", Types.BIGINT, "int8", Long.class.getName())),
         List.<Object[]>of(
             new Object[] {
               s.epsilonSpent(),
@@ -25,7 +32,10 @@ final class BudgetTable {
               s.epsilonRemaining(),
               s.deltaRemaining(),
               s.queries(),
-              s.accounting()
+              s.accounting(),
+              s.rhoSpent(),
+              Double.isNaN(s.rhoRemaining()) ? null : s.rhoRemaining(),
+              s.queriesLeft() < 0 ? null : s.queriesLeft()
             }));
   }
 

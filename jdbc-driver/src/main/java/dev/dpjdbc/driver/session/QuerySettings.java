@@ -3,6 +3,10 @@ package dev.dpjdbc.driver.session;
 import dev.dpjdbc.mechanisms.Mechanism;
 import dev.dpjdbc.mechanisms.Objective;
 import dev.dpjdbc.mechanisms.PrivacyParams;
+import dev.dpjdbc.mechanisms.SensitivityProfile;
+import dev.dpjdbc.mechanisms.account.PrivacyCost;
+import dev.dpjdbc.mechanisms.allocate.AllocationRequest;
+import dev.dpjdbc.mechanisms.allocate.Allocator;
 import dev.dpjdbc.policy.Policy;
 
 /**
@@ -19,5 +23,26 @@ public record QuerySettings(
 
   public PrivacyParams params() {
     return new PrivacyParams(epsilon, delta);
+  }
+
+  /**
+   * What one query without partition selection costs at these settings (the mechanism AUTO would
+   * pick for a single count), or null when such a query could not run (e.g. Gaussian with δ = 0).
+   * Data-independent: {@code SHOW dp.budget}'s "queries left" counts copies of it.
+   */
+  public PrivacyCost oneQueryCost() {
+    try {
+      return Allocator.allocate(
+              new AllocationRequest(
+                  SensitivityProfile.of(1.0),
+                  new double[] {1.0},
+                  1,
+                  params(),
+                  mechanism,
+                  objective))
+          .cost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 }

@@ -320,7 +320,7 @@ public final class Session implements AutoCloseable {
 
   private Table show(String key) throws SQLException {
     if (key.equalsIgnoreCase("dp.budget")) {
-      return BudgetTable.of(ledger.status(analyst, budget));
+      return BudgetTable.of(ledger.status(analyst, budget, settings.oneQueryCost()));
     }
     Setting s = Setting.forKey(key);
     return BudgetTable.single(s.key(), s.show(settings));

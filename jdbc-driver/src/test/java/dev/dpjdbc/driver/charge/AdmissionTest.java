@@ -61,7 +61,8 @@ class AdmissionTest {
     return Stream.of(
         // Σε, Σδ, Σρ, budget ε, budget δ, spent ε, spent δ
         Arguments.of(0.3, 2e-7, 0.045, 5.0, 1e-6, 0.3, 2e-7), // basic smaller
-        Arguments.of(5.0, 0.0, 0.035926, 10.0, 1e-5, 1.09216, 1e-5), // zCDP smaller: all of δ
+        // zCDP smaller: ε converted at the whole δ, which is not spent (no extra δ)
+        Arguments.of(5.0, 0.0, 0.035926, 10.0, 1e-5, 1.09216, 0.0),
         Arguments.of(0.0, 0.0, 0.0, 1.0, 1e-6, 0.0, 0.0));
   }
 

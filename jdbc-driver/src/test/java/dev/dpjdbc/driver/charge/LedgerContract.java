@@ -177,7 +177,15 @@ abstract class LedgerContract {
   void status_unknownAnalyst_spentNothing() throws SQLException {
     try (Ledger ledger = Ledger.open(url())) {
       BudgetStatus status = ledger.status(freshAnalyst("nobody"), new Budget(2, 1e-6));
-      assertEquals(new BudgetStatus(0, 0, 2, 1e-6, 0, "basic"), status);
+      assertEquals(0.0, status.epsilonSpent());
+      assertEquals(0.0, status.deltaSpent());
+      assertEquals(2.0, status.epsilonRemaining());
+      assertEquals(1e-6, status.deltaRemaining());
+      assertEquals(0, status.queries());
+      assertEquals("basic", status.accounting());
+      assertEquals(0.0, status.rhoSpent());
+      assertTrue(status.rhoRemaining() > 0, "zCDP admits some rho: " + status);
+      assertEquals(-1, status.queriesLeft(), "no per-query cost given");
     }
   }
 
@@ -256,10 +264,63 @@ abstract class LedgerContract {
       BudgetStatus status = ledger.status(analyst, budget);
       assertEquals(83, status.queries());
       assertEquals(0.99867, status.epsilonSpent(), 1e-4);
-      assertEquals(1e-6, status.deltaSpent(), 0.0); // the zCDP conversion uses all of δ
-      assertEquals(0.0, status.deltaRemaining(), 0.0);
+      // under zCDP no δ is spent outside the conversion, which is stated at the whole δ budget
+      assertEquals(0.0, status.deltaSpent(), 0.0);
+      assertEquals(1e-6, status.deltaRemaining(), 0.0);
       assertEquals(1.0 - status.epsilonSpent(), status.epsilonRemaining(), 1e-15);
       assertEquals("zcdp", status.accounting());
+      assertEquals(83 * GAUSSIAN_RHO_01_1EM7, status.rhoSpent(), 1e-15);
+      assertTrue(status.rhoRemaining() < GAUSSIAN_RHO_01_1EM7, "no room for an 84th: " + status);
+      assertEquals(0, ledger.status(analyst, budget, gaussian).queriesLeft());
+    }
+  }
+
+  /**
+   * "Queries left" is the admission rule's own answer: before and after every charge it equals the
+   * number of further charges actually admitted (83 Gaussian queries under zCDP, see above), and δ
+   * remaining stays positive while any query is admitted.
+   */
+  @Test
+  void queriesLeft_countsDownToTheLastAdmittedCharge() throws SQLException {
+    String analyst = freshAnalyst("left");
+    Budget budget = new Budget(1.0, 1e-6);
+    PrivacyCost gaussian = new PrivacyCost(0.1, 1e-7, GAUSSIAN_RHO_01_1EM7, 0);
+    try (Ledger ledger = Ledger.open(url())) {
+      assertEquals(83, ledger.status(analyst, budget, gaussian).queriesLeft());
+      for (int i = 1; i <= 83; i++) {
+        BudgetStatus after = ledger.charge(analyst, budget, gaussian, "g" + i);
+        assertEquals(83 - i, after.queriesLeft(), "after charge " + i + ": " + after);
+        assertTrue(after.deltaRemaining() > 0, "still admitting: " + after);
+        if (i > 10) {
+          assertEquals("zcdp", after.accounting(), "basic stops at 10");
+          assertTrue(after.rhoRemaining() >= 0, after.toString());
+        }
+      }
+      assertThrows(SQLException.class, () -> ledger.charge(analyst, budget, gaussian, "84"));
+      // Laplace (pure ε) queries at basic composition: exactly what is left of Σε
+      String pure = freshAnalyst("left-basic");
+      Budget pureBudget = new Budget(1.0, 0);
+      assertEquals(10, ledger.status(pure, pureBudget, laplace(0.1)).queriesLeft());
+      BudgetStatus afterThree = null;
+      for (int i = 0; i < 3; i++) {
+        afterThree = ledger.charge(pure, pureBudget, laplace(0.1), "l" + i);
+      }
+      assertEquals(7, afterThree.queriesLeft());
+      assertEquals("basic", afterThree.accounting());
+      assertTrue(Double.isNaN(afterThree.rhoRemaining()), "no zCDP conversion at δ = 0");
+      // Laplace (0.1, 1e-7) against (10, 1e-6): after 10, basic's Σε = 1 beats zCDP's 1.7 but has
+      // no δ left; zCDP still admits, so it is the accounting shown, with δ remaining > 0
+      String mixed = freshAnalyst("left-mixed");
+      Budget wide = new Budget(10, 1e-6);
+      PrivacyCost laplaceWithDelta = new PrivacyCost(0.1, 1e-7, 0.005, 0);
+      BudgetStatus tenth = null;
+      for (int i = 0; i < 10; i++) {
+        tenth = ledger.charge(mixed, wide, laplaceWithDelta, "m" + i);
+      }
+      assertEquals("zcdp", tenth.accounting(), tenth.toString());
+      assertTrue(tenth.deltaRemaining() > 0, tenth.toString());
+      assertTrue(tenth.queriesLeft() > 0, tenth.toString());
+      ledger.charge(mixed, wide, laplaceWithDelta, "the 11th is admitted");
     }
   }
 

@@ -102,7 +102,10 @@ class SessionPipelineTest {
     assertTrue(t.rows().get(3)[1] instanceof Long, "COUNT is released as a Long");
     assertNotNull(out.warning());
     assertEquals("01000", out.warning().getSQLState());
-    assertTrue(out.warning().getMessage().contains("laplace"), out.warning().getMessage());
+    String notice = out.warning().getMessage();
+    assertTrue(notice.contains("laplace"), notice);
+    // budget (10, 1e-6), Laplace ε = 1: basic composition admits 10, so 9 more after this one
+    assertTrue(notice.contains("(basic composition); about 9 more queries like this one"), notice);
     Ledger.BudgetStatus status = ledger.status("alice", new Ledger.Budget(10, 1e-6));
     assertEquals(1.0, status.epsilonSpent(), 1e-9);
   }
@@ -122,6 +125,26 @@ class SessionPipelineTest {
     Table budget = session.execute("SHOW dp.budget", List.of(), 0).table();
     assertEquals(0.0, (Double) budget.rows().get(0)[0]);
     assertEquals(10.0, (Double) budget.rows().get(0)[2], 1e-9);
+    assertEquals(
+        List.of(
+            "epsilon_spent",
+            "delta_spent",
+            "epsilon_remaining",
+            "delta_remaining",
+            "queries",
+            "accounting",
+            "rho_spent",
+            "rho_remaining",
+            "queries_left"),
+        budget.columns().stream().map(Table.Column::label).toList(),
+        "the first six columns keep their names and order");
+    assertEquals(10L, budget.rows().get(0)[8], "Laplace ε = 1 at the current settings: 10 fit");
+    assertTrue((Double) budget.rows().get(0)[7] > 0, "zCDP rho remaining is shown");
+    session.execute("SET dp.epsilon = 0.5", List.of(), 0);
+    Table half = session.execute("SHOW dp.budget", List.of(), 0).table();
+    // ε = 0.5, δ = 1e-7: basic composition stops at 10 (Σδ reaches 1e-6); zCDP admits 12
+    // (CKS(12ρ, 1e-6) = 9.848, CKS(13ρ, 1e-6) = 10.326 with ρ = ε′²/2, computed independently)
+    assertEquals(12L, half.rows().get(0)[8], "counted at the settings now in force");
   }
 
   @Test
