@@ -184,72 +184,9 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  /**
-   * EXPLAIN PRIVACY: the statement takes the route execution would take and meets the same
-   * data-independent checks, with the same SQLStates, but nothing reads data or is charged. A query
-   * over private data: {@link PrivacyPath#explain}. A catalog statement: the catalog door's checks
-   * ({@link dev.dpjdbc.driver.catalog.CatalogDoor#check}), then no rows — it releases nothing
-   * private and spends nothing. Anything else (SET, SHOW, transaction control): 42601, as
-   * PostgreSQL's EXPLAIN refuses it, after the checks that would refuse it when executed (an
-   * invalid {@code SET dp.*} value is 22023, a setting off the allow-list 42501).
-   */
+  /** EXPLAIN PRIVACY of {@code query}: see {@link ExplainRouting}. */
   private Table explain(String query, List<Object> params, int timeoutSeconds) throws SQLException {
-    String statement = SqlText.single(query);
-    switch (explainRoute(statement)) {
-      case CATALOG -> {
-        CatalogQueries.Classification c = CatalogQueries.classify(statement);
-        try {
-          if (c.verdict() == CatalogQueries.Verdict.REFUSE && !catalog.postgres()) {
-            throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
-          }
-          catalog.door().check(statement, params);
-        } catch (SQLException e) {
-          boolean refused = AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState());
-          throw c.verdict() == CatalogQueries.Verdict.REFUSE && refused
-              ? new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code())
-              : e;
-        }
-        return ExplainPrivacy.nothingPrivate();
-      }
-      default -> {
-        return path.explain(statement, params, settings, timeoutSeconds);
-      }
-    }
-  }
-
-  /** Where EXPLAIN PRIVACY's statement goes; see {@link #explain}. */
-  private enum ExplainRoute {
-    QUERY,
-    CATALOG
-  }
-
-  private ExplainRoute explainRoute(String statement) throws SQLException {
-    var command = SessionCommand.parse(statement);
-    if (command.isPresent()) {
-      if (command.get() instanceof SessionCommand.Set set) {
-        Setting.forKey(set.key()).apply(settings, set.value());
-      } else if (command.get() instanceof SessionCommand.Reset reset) {
-        Setting.forKey(reset.key());
-      }
-      throw nothingToExplain(statement);
-    }
-    if (CatalogQueries.isTransactionControl(statement)
-        || ClientSettings.parse(statement).isPresent()) {
-      throw nothingToExplain(statement);
-    }
-    CatalogQueries.Verdict v = CatalogQueries.classify(statement).verdict();
-    return v == CatalogQueries.Verdict.PASS_THROUGH || v == CatalogQueries.Verdict.REFUSE
-        ? ExplainRoute.CATALOG
-        : ExplainRoute.QUERY;
-  }
-
-  private static SQLException nothingToExplain(String statement) {
-    String head = statement.strip().split("\\s+", 2)[0];
-    return new SQLException(
-        "EXPLAIN PRIVACY explains a query (SELECT ...); "
-            + head.toUpperCase(java.util.Locale.ROOT)
-            + " statements release nothing and spend nothing, so there is nothing to explain",
-        AnalyzerSqlState.SYNTAX_ERROR.code());
+    return ExplainRouting.explain(query, params, timeoutSeconds, settings, catalog, path);
   }
 
   /**
@@ -340,7 +277,7 @@ public final class Session implements AutoCloseable {
       }
       String query = SqlText.single(((SessionCommand.ExplainPrivacy) cmd).query());
       int parameters =
-          explainRoute(query) == ExplainRoute.CATALOG
+          ExplainRouting.toCatalog(query, settings)
               ? described(query).parameterCount()
               : path.plan(query).parameterCount();
       return new Description(ExplainPrivacy.COLUMNS, parameters);
