@@ -143,13 +143,6 @@ public final class Backends {
   private static HikariDataSource newPool(ConnectionConfig config, PoolKey key, boolean catalog)
       throws SQLException {
     HikariConfig hc = new HikariConfig();
-    hc.setJdbcUrl(config.backendUrl());
-    if (key.user() != null) {
-      hc.setUsername(key.user());
-    }
-    if (key.password() != null) {
-      hc.setPassword(key.password());
-    }
     java.util.Properties props = new java.util.Properties();
     props.putAll(config.backendProperties());
     if (isPostgres(config.backendUrl())) {
@@ -157,7 +150,14 @@ public final class Backends {
       String pinned = PINNED_OPTIONS + (catalog ? CATALOG_OPTIONS : "");
       props.setProperty("options", given == null ? pinned : given + " " + pinned);
     }
-    hc.setDataSourceProperties(props);
+    if (key.user() != null) {
+      props.setProperty("user", key.user());
+    }
+    if (key.password() != null) {
+      props.setProperty("password", key.password());
+    }
+    // The bundled (in dpjdbc.jar: relocated, unregistered) driver, never DriverManager's choice.
+    hc.setDataSource(BackendDrivers.dataSource(config.backendUrl(), props));
     hc.setMaximumPoolSize(config.poolSize());
     hc.setMinimumIdle(0);
     hc.setPoolName(

@@ -1,7 +1,7 @@
 package dev.dpjdbc.driver.charge;
 
+import dev.dpjdbc.driver.BackendDrivers;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayDeque;
@@ -10,7 +10,7 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * A tiny pool of the ledger's own connections, opened with {@link DriverManager}: one connection
+ * A tiny pool of the ledger's own connections, opened with {@link BackendDrivers}: one connection
  * per concurrent charge, kept idle for reuse, checked with {@link Connection#isValid(int)} before
  * reuse so a restarted ledger database is reconnected transparently.
  *
@@ -28,26 +28,13 @@ final class LedgerConnections implements AutoCloseable {
   private final Deque<Connection> idle = new ArrayDeque<>();
   private boolean closed;
 
-  static {
-    // Register the bundled drivers even when DriverManager initialised before this jar's class
-    // loader was seen (BI tools load driver jars late); direct references survive relocation.
-    org.h2.Driver.load();
-    if (!org.postgresql.Driver.isRegistered()) {
-      try {
-        org.postgresql.Driver.register();
-      } catch (SQLException ignored) {
-        // registered concurrently
-      }
-    }
-  }
-
   LedgerConnections(String url) {
     this.url = url;
   }
 
-  /** A plain connection to {@code url}, with the bundled drivers registered. */
+  /** A plain connection to {@code url}, through the bundled drivers ({@link BackendDrivers}). */
   static Connection connect(String url) throws SQLException {
-    return DriverManager.getConnection(url);
+    return BackendDrivers.connect(url, null);
   }
 
   String url() {
@@ -101,7 +88,7 @@ final class LedgerConnections implements AutoCloseable {
   }
 
   private Connection open() throws SQLException {
-    Connection connection = DriverManager.getConnection(url);
+    Connection connection = BackendDrivers.connect(url, null);
     try {
       connection.setAutoCommit(true);
       connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
