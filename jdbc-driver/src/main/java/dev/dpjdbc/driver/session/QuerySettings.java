@@ -27,8 +27,9 @@ public record QuerySettings(
 
   /**
    * What one query without partition selection costs at these settings (the mechanism AUTO would
-   * pick for a single count), or null when such a query could not run (e.g. Gaussian with δ = 0).
-   * Data-independent: {@code SHOW dp.budget}'s "queries left" counts copies of it.
+   * pick for a single count), or null when such a query could not run (Gaussian with δ = 0,
+   * settings whose noise cannot be calibrated). Data-independent: {@code SHOW dp.budget}'s "queries
+   * left" counts copies of it.
    */
   public PrivacyCost oneQueryCost() {
     try {
@@ -41,8 +42,8 @@ public record QuerySettings(
                   mechanism,
                   objective))
           .cost();
-    } catch (IllegalArgumentException e) {
-      return null;
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      return null; // settings that cannot be calibrated (ε = 1e308 with the Gaussian): no count
     }
   }
 }
