@@ -41,7 +41,8 @@ final class ProbeText {
     return sql.toString();
   }
 
-  private static String typed(Object value, String type) throws SQLException {
+  private static String typed(Object bound, String type) throws SQLException {
+    Object value = dev.dpjdbc.driver.execute.Parameters.plain(bound); // SQL NULL, untyped text
     String literal = value == null ? "NULL" : quote(render(value));
     if (type == null || type.isBlank() || type.equals("unknown") || type.equals("unspecified")) {
       return "(" + literal + ")";

@@ -20,16 +20,62 @@ public final class Parameters {
   /** A SQL NULL of a given {@link java.sql.Types} type ({@code setNull}). */
   public record SqlNull(int sqlType) {}
 
-  /** Binds {@code values} to {@code ps}; {@link SqlNull} becomes {@code setNull}. */
+  /**
+   * A value given as text without a type ({@code setObject(i, text, Types.OTHER)}, or a PostgreSQL
+   * client's parameter with type OID 0): PostgreSQL's {@code unknown}. On PostgreSQL it travels
+   * untyped, so the backend infers its type from the statement, as for a quoted literal; on H2 it
+   * is bound as a string, which H2 converts where it is used.
+   */
+  public record Untyped(String text) {
+    public Untyped {
+      java.util.Objects.requireNonNull(text, "an untyped value is text; SQL NULL is a SqlNull");
+    }
+  }
+
+  /** The value the post-processing reads: a SQL NULL as null, an untyped value as its text. */
+  public static Object plain(Object v) {
+    if (v instanceof SqlNull) {
+      return null;
+    }
+    return v instanceof Untyped u ? u.text() : v;
+  }
+
+  /**
+   * Binds {@code values} to {@code ps}; {@link SqlNull} becomes {@code setNull}, {@link Untyped} an
+   * untyped value on PostgreSQL and a string elsewhere.
+   */
   public static void bind(PreparedStatement ps, List<Object> values) throws SQLException {
+    Boolean postgres = null;
     for (int i = 0; i < values.size(); i++) {
       Object v = values.get(i);
       if (v instanceof SqlNull n) {
         ps.setNull(i + 1, n.sqlType());
+      } else if (v instanceof Untyped u) {
+        if (postgres == null) {
+          postgres = isPostgres(ps);
+        }
+        setUntyped(ps, i + 1, u, postgres);
       } else {
         ps.setObject(i + 1, v);
       }
     }
+  }
+
+  private static void setUntyped(PreparedStatement ps, int index, Untyped u, boolean postgres)
+      throws SQLException {
+    if (postgres) {
+      ps.setObject(index, u.text(), Types.OTHER); // pgJDBC: type OID 0, the backend infers it
+    } else {
+      ps.setString(index, u.text());
+    }
+  }
+
+  private static boolean isPostgres(PreparedStatement ps) throws SQLException {
+    return ps.getConnection()
+        .getMetaData()
+        .getDatabaseProductName()
+        .toLowerCase(java.util.Locale.ROOT)
+        .contains("postgres");
   }
 
   /**
@@ -67,7 +113,10 @@ public final class Parameters {
       Object v = analyst.get(k);
       if (v instanceof SqlNull n) {
         ps.setNull(index, n.sqlType());
+      } else if (v instanceof Untyped u && declared == null) {
+        setUntyped(ps, index, u, typing == ParameterTyping.INFERRED_BY_BACKEND);
       } else if (declared != null) {
+        v = plain(v);
         int type = target(declared, index, true, Types.NULL);
         if (type == Types.NULL) {
           ps.setObject(index, v);

@@ -218,22 +218,25 @@ public final class PlanExecutor {
   }
 
   /**
-   * For EXPLAIN PRIVACY on PostgreSQL: what PostgreSQL checks about the bound values, which pgJDBC
-   * sends only when the statement executes — after the ledger's charge, so execution pays for a
-   * value such as {@code 'x'} for an integer parameter. First the statement is described again with
-   * the bound values' types (as execution parses it); then the values are bound, with the same
-   * calls, into {@code SELECT CAST(? AS t1), ...} with the parameter types PostgreSQL inferred: a
-   * statement without a table, so it reads nothing and consults no statistics (binding the
-   * rewritten SQL itself would plan it with the table's statistics, for free and without limit). A
-   * data exception (class 22) there is the conversion error execution would raise; a probe that
-   * cannot be formed (a type name that is not a plain identifier, or that does not resolve)
-   * concludes nothing.
+   * Before the ledger's charge (release and EXPLAIN PRIVACY), on PostgreSQL: what PostgreSQL checks
+   * about the bound values, which pgJDBC sends only when the statement executes, so that a value
+   * such as {@code 'x'} for an integer parameter is refused for free. First the statement is
+   * described again with the bound values' types (as execution parses it); then the values are
+   * bound, with the same calls, into {@code SELECT CAST(? AS t1), ...} with the parameter types
+   * PostgreSQL inferred: a statement without a table, so it reads nothing and consults no
+   * statistics (binding the rewritten SQL itself would plan it with the table's statistics, for
+   * free and without limit). A data exception (class 22) there is the conversion error execution
+   * would raise; a probe that cannot be formed (a type name that is not a plain identifier, or that
+   * does not resolve) concludes nothing. The probe's error keeps PostgreSQL's first line: it reads
+   * no table, so it can quote only the analyst's own value.
    */
   public static void checkValues(
       Prepared prepared, List<Object> params, Connection backend, int queryTimeoutSeconds)
       throws SQLException {
     PrivacyPlan plan = prepared.plan;
-    if (plan.rewritten().parameters().isEmpty() || !isPostgres(backend)) {
+    if (prepared.statement == null
+        || plan.rewritten().parameters().isEmpty()
+        || !isPostgres(backend)) {
       return;
     }
     // pgJDBC describes the statement again with the types of the bound values (Parse + Describe,
@@ -264,7 +267,11 @@ public final class PlanExecutor {
       }
     } catch (SQLException e) {
       if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
-        throw BackendErrors.scrub(e);
+        // the probe reads no table: its message can quote only the analyst's own value
+        String line = BackendErrors.firstLine(e.getMessage());
+        throw new SQLException(
+            line.startsWith("ERROR: ") ? line.substring("ERROR: ".length()) : line,
+            e.getSQLState());
       }
     }
   }

@@ -187,6 +187,10 @@ final class DpPreparedStatement extends PreparedStatementUnsupported {
 
   @Override
   public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+    if (x instanceof String s && targetSqlType == Types.OTHER) {
+      bind(i, new Parameters.Untyped(s)); // PostgreSQL's unknown: the backend infers the type
+      return;
+    }
     bind(i, x == null ? new Parameters.SqlNull(targetSqlType) : x);
   }
 

@@ -37,7 +37,7 @@ public final class PostProcess {
     }
     List<Object> values = new ArrayList<>(params.size());
     for (Object p : params) {
-      values.add(p instanceof Parameters.SqlNull ? null : p);
+      values.add(Parameters.plain(p));
     }
     return plan.post().processor().bind(values);
   }

@@ -28,18 +28,19 @@ import java.util.List;
  * {@code HAVING COUNT(*) > ?}: their types, a negative LIMIT), the noise allocation (settings that
  * cannot be calibrated, a cost the ledger cannot record), the preflight of constant expressions,
  * the backend's prepare and describe of the rewritten SQL, and binding the parameters ({@link
- * #check}). A {@code LIMIT ?} bound to 0 returns the columns and no row without running or
- * charging, like a literal {@code LIMIT 0} probe. Execution then charges the ledger before the
- * backend reads a row: everything an execution shows besides the noisy answer (an error, a cancel
- * under statement_timeout, its running time) is paid for, and an analyst whose budget is spent
- * cannot make the backend read data at all. Never refunded, also when execution fails.
+ * #check}) and, on PostgreSQL, converting the bound values to the types the backend inferred for
+ * them ({@link PlanExecutor#checkValues}). A {@code LIMIT ?} bound to 0 returns the columns and no
+ * row without running or charging, like a literal {@code LIMIT 0} probe. Execution then charges the
+ * ledger before the backend reads a row: everything an execution shows besides the noisy answer (an
+ * error, a cancel under statement_timeout, its running time) is paid for, and an analyst whose
+ * budget is spent cannot make the backend read data at all. Never refunded, also when execution
+ * fails.
  *
- * <p>EXPLAIN PRIVACY runs {@link #check} too — so it refuses, with the same SQLState, every query
- * execution would refuse before reading data — plus, on PostgreSQL, the conversion of the bound
- * values that execution meets only after the charge ({@link PlanExecutor#checkValues}, a table-free
- * probe), and asks the ledger whether the charge would be admitted ({@link Ledger#checkAdmits},
- * ZD100 if not) without charging. It never executes or plans the rewritten SQL: only the preflight
- * and the value probe run, and neither names a table.
+ * <p>EXPLAIN PRIVACY runs {@link #check} and the value conversion too — so it refuses, with the
+ * same SQLState, every query execution would refuse before reading data — and asks the ledger
+ * whether the charge would be admitted ({@link Ledger#checkAdmits}, ZD100 if not) without charging.
+ * It never executes or plans the rewritten SQL: only the preflight and the value probe run, and
+ * neither names a table.
  */
 final class PrivacyPath {
   private final String analyst;
@@ -110,6 +111,10 @@ final class PrivacyPath {
         // LIMIT ? bound to 0: no row whatever the data holds, so nothing is read or spent
         return new Outcome(new Table(PostProcess.columns(c.plan()), List.of()), -1, null);
       }
+      // the bound values convert to the types the backend inferred (a table-free probe): a value
+      // that does not fit (22P02, 42804) is refused before the charge, as EXPLAIN PRIVACY refuses
+      // it
+      PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
       Ledger.BudgetStatus after = ledger.charge(analyst, budget, c.allocation().cost(), sql);
       RawResult raw;
       try {

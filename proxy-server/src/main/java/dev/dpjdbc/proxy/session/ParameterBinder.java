@@ -15,11 +15,17 @@ import java.time.LocalDateTime;
 
 /**
  * Sets one Bind parameter on a JDBC PreparedStatement, decoding PostgreSQL's text or binary form by
- * the parameter's type OID (declared in Parse, else 0 = unspecified). An unspecified text parameter
- * is bound as a long or decimal when it reads as one, else as a string — the closest a JDBC driver
- * gets to PostgreSQL's "unknown" literal.
+ * the parameter's type OID (declared in Parse, else 0 = unspecified). A text parameter that is
+ * unspecified, or whose type the proxy does not model (arrays such as {@code text[]}, {@code uuid},
+ * {@code json}, {@code interval}), travels as PostgreSQL's {@code unknown} ({@code setObject(i,
+ * text, Types.OTHER)}): the backend infers its type from the statement, as PostgreSQL does. A typed
+ * number or boolean whose text does not read as one is refused with {@code 22P02} and PostgreSQL's
+ * message, before anything runs; a typed date or time the JVM cannot read (PostgreSQL accepts more
+ * spellings) is left to the backend as {@code unknown}.
  */
 final class ParameterBinder {
+  private static final int UUID_OID = 2950;
+
   private ParameterBinder() {}
 
   static void bind(PreparedStatement ps, int index, byte[] value, int format, int oid)
@@ -38,32 +44,95 @@ final class ParameterBinder {
       bindUnknown(ps, index, s);
       return;
     }
-    switch (type) {
-      case INT2, INT4 -> ps.setInt(index, Integer.parseInt(s.trim()));
-      case INT8, OID -> ps.setLong(index, Long.parseLong(s.trim()));
-      case FLOAT4, FLOAT8 -> ps.setDouble(index, Double.parseDouble(s.trim()));
-      case NUMERIC -> ps.setBigDecimal(index, new BigDecimal(s.trim()));
-      case BOOL -> ps.setBoolean(index, isTrue(s.trim()));
-      case DATE -> ps.setDate(index, Date.valueOf(LocalDate.parse(s.trim())));
-      case TIME -> ps.setTime(index, Time.valueOf(s.trim()));
-      case TIMESTAMP -> ps.setTimestamp(index, Timestamp.valueOf(s.trim().replace('T', ' ')));
-      default -> ps.setString(index, s);
+    String t = s.trim();
+    try {
+      switch (type) {
+        case INT2 -> ps.setShort(index, Short.parseShort(t));
+        case INT4 -> ps.setInt(index, Integer.parseInt(t));
+        case INT8 -> ps.setLong(index, Long.parseLong(t));
+        case OID -> ps.setLong(index, Long.parseLong(t));
+        case FLOAT4, FLOAT8 -> ps.setDouble(index, parseDouble(t));
+        case NUMERIC -> bindNumeric(ps, index, t);
+        case BOOL -> ps.setBoolean(index, parseBool(t));
+        case DATE, TIME, TIMESTAMP, TIMESTAMPTZ -> bindTemporal(ps, index, type, s);
+        default -> ps.setString(index, s);
+      }
+    } catch (NumberFormatException e) {
+      throw invalidInput(type, s);
     }
   }
 
+  /** PostgreSQL's {@code unknown}: the backend infers the type from the statement. */
   private static void bindUnknown(PreparedStatement ps, int index, String s) throws SQLException {
-    String t = s.trim();
-    if (t.matches("[+-]?\\d{1,18}")) {
-      ps.setLong(index, Long.parseLong(t));
-    } else if (t.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
-      ps.setBigDecimal(index, new BigDecimal(t));
+    ps.setObject(index, s, Types.OTHER);
+  }
+
+  private static void bindNumeric(PreparedStatement ps, int index, String t) throws SQLException {
+    String l = t.toLowerCase(java.util.Locale.ROOT);
+    if (l.equals("nan") || l.endsWith("infinity")) {
+      bindUnknown(ps, index, t); // numeric's special values: no BigDecimal holds them
     } else {
-      ps.setString(index, s);
+      ps.setBigDecimal(index, new BigDecimal(t));
     }
+  }
+
+  private static void bindTemporal(PreparedStatement ps, int index, PgType type, String s)
+      throws SQLException {
+    String t = s.trim();
+    try {
+      switch (type) {
+        case DATE -> ps.setDate(index, Date.valueOf(LocalDate.parse(t)));
+        case TIME -> ps.setTime(index, Time.valueOf(t));
+        case TIMESTAMP -> ps.setTimestamp(index, Timestamp.valueOf(t.replace('T', ' ')));
+        default -> bindUnknown(ps, index, s); // timestamptz: the backend reads the zone
+      }
+    } catch (RuntimeException e) {
+      bindUnknown(ps, index, s); // a spelling PostgreSQL reads and java.time does not
+    }
+  }
+
+  private static double parseDouble(String t) {
+    String l = t.toLowerCase(java.util.Locale.ROOT);
+    return switch (l) {
+      case "nan" -> Double.NaN;
+      case "infinity", "+infinity", "inf", "+inf" -> Double.POSITIVE_INFINITY;
+      case "-infinity", "-inf" -> Double.NEGATIVE_INFINITY;
+      default -> {
+        if (!l.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?")) {
+          throw new NumberFormatException(t);
+        }
+        yield Double.parseDouble(t);
+      }
+    };
+  }
+
+  /** PostgreSQL's {@code 22P02} for a typed parameter whose text does not read as its type. */
+  static SQLException invalidInput(PgType type, String text) {
+    return new SQLException(
+        "invalid input syntax for type " + sqlName(type) + ": \"" + text + "\"", "22P02");
+  }
+
+  private static String sqlName(PgType type) {
+    return switch (type) {
+      case INT2 -> "smallint";
+      case INT4 -> "integer";
+      case INT8 -> "bigint";
+      case OID -> "oid";
+      case FLOAT4 -> "real";
+      case FLOAT8 -> "double precision";
+      case NUMERIC -> "numeric";
+      case BOOL -> "boolean";
+      default -> type.name().toLowerCase(java.util.Locale.ROOT);
+    };
   }
 
   private static void bindBinary(PreparedStatement ps, int index, byte[] v, PgType type, int oid)
       throws SQLException {
+    if (type == null && oid == UUID_OID && v.length == 16) {
+      ByteBuffer u = ByteBuffer.wrap(v);
+      bindUnknown(ps, index, new java.util.UUID(u.getLong(), u.getLong()).toString());
+      return;
+    }
     if (type == null) {
       throw new SQLFeatureNotSupportedException(
           "binary parameter $"
@@ -95,14 +164,23 @@ final class ParameterBinder {
     }
   }
 
-  private static boolean isTrue(String s) {
+  /** PostgreSQL's boolean input: a unique prefix of true/false/yes/no, on/off, 1/0. */
+  private static boolean parseBool(String s) {
     String l = s.toLowerCase(java.util.Locale.ROOT);
-    return l.equals("t")
-        || l.equals("true")
-        || l.equals("1")
-        || l.equals("y")
-        || l.equals("yes")
-        || l.equals("on");
+    if (l.isEmpty()) {
+      throw new NumberFormatException(s);
+    }
+    if ("true".startsWith(l) || "yes".startsWith(l) || l.equals("on") || l.equals("1")) {
+      return true;
+    }
+    if ("false".startsWith(l)
+        || "no".startsWith(l)
+        || l.equals("off")
+        || l.equals("of")
+        || l.equals("0")) {
+      return false;
+    }
+    throw new NumberFormatException(s);
   }
 
   static int sqlType(PgType type) {
