@@ -57,16 +57,14 @@ public record BudgetSplit(int coordinateParts, int quantileParts, double epsilon
 
   /** The allocation of a plan whose only releases are quantiles: no coordinate, nothing spent. */
   public static Allocation noCoordinates(dev.dpjdbc.mechanisms.Objective objective) {
+    return noCoordinates(dev.dpjdbc.mechanisms.Mechanism.LAPLACE, objective);
+  }
+
+  /** The allocation of a plan with no noisy coordinate, labelled with {@code mechanism}. */
+  public static Allocation noCoordinates(
+      dev.dpjdbc.mechanisms.Mechanism mechanism, dev.dpjdbc.mechanisms.Objective objective) {
     return new Allocation(
-        dev.dpjdbc.mechanisms.Mechanism.LAPLACE,
-        objective,
-        new double[0],
-        new double[0],
-        0,
-        0,
-        0,
-        Double.NaN,
-        PrivacyCost.ZERO);
+        mechanism, objective, new double[0], new double[0], 0, 0, 0, Double.NaN, PrivacyCost.ZERO);
   }
 
   /** {@code a} charged with the quantiles' cost added. */
@@ -74,15 +72,6 @@ public record BudgetSplit(int coordinateParts, int quantileParts, double epsilon
     if (!splits()) {
       return a;
     }
-    return new Allocation(
-        a.mechanism(),
-        a.objective(),
-        a.scales(),
-        a.stddevs(),
-        a.mse(),
-        a.iidMse(),
-        a.equalSplitMse(),
-        a.mu0(),
-        a.cost().plus(quantileCost()));
+    return a.withCost(a.cost().plus(quantileCost()));
   }
 }

@@ -85,16 +85,8 @@ public record QueryBudget(
     if (k == 0) {
       // nothing to noise (SELECT city ... GROUP BY city): the keys are the whole answer
       noise =
-          new Allocation(
-              mechanism == Mechanism.AUTO ? Mechanism.LAPLACE : mechanism,
-              objective,
-              new double[0],
-              new double[0],
-              0,
-              0,
-              0,
-              Double.NaN,
-              PrivacyCost.ZERO);
+          BudgetSplit.noCoordinates(
+              mechanism == Mechanism.AUTO ? Mechanism.LAPLACE : mechanism, objective);
       noiseCost = PrivacyCost.ZERO;
     } else {
       PrivacyParams noiseParams =
@@ -105,17 +97,7 @@ public record QueryBudget(
       noiseCost = noise.cost();
     }
     PrivacyCost total = noiseCost.plus(choice.rule().cost());
-    Allocation whole =
-        new Allocation(
-            noise.mechanism(),
-            noise.objective(),
-            noise.scales(),
-            noise.stddevs(),
-            noise.mse(),
-            noise.iidMse(),
-            noise.equalSplitMse(),
-            noise.mu0(),
-            total);
+    Allocation whole = noise.withCost(total);
     return new QueryBudget(whole, noiseCost, choice, selectionParams);
   }
 

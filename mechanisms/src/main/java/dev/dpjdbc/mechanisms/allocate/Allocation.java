@@ -72,4 +72,10 @@ public record Allocation(
   public double stddev(int i) {
     return stddevs[i];
   }
+
+  /** This allocation's noise with another cost (noise plus the query's other parts). */
+  public Allocation withCost(PrivacyCost newCost) {
+    return new Allocation(
+        mechanism, objective, scales, stddevs, mse, iidMse, equalSplitMse, mu0, newCost);
+  }
 }
