@@ -16,6 +16,8 @@ import java.util.Properties;
  * @param poolSize maximum pooled backend connections for (backendUrl, user)
  * @param backendProperties other properties handed to the backend driver
  * @param catalog the catalog (pass-through) login and its result caps
+ * @param settings the session settings given as connection properties ({@code dp.intervals}, {@code
+ *     dp.confidence}): key to value as written, checked when the session opens (22023)
  */
 public record ConnectionConfig(
     String backendUrl,
@@ -25,7 +27,16 @@ public record ConnectionConfig(
     String password,
     int poolSize,
     Properties backendProperties,
-    Catalog catalog) {
+    Catalog catalog,
+    java.util.Map<String, String> settings) {
+
+  public ConnectionConfig {
+    settings = java.util.Map.copyOf(settings);
+  }
+
+  /** The {@link DpProperty properties} that set a session setting's initial value. */
+  private static final java.util.List<DpProperty> SESSION_SETTINGS =
+      java.util.List.of(DpProperty.INTERVALS, DpProperty.CONFIDENCE);
 
   /**
    * The backend login that runs catalog and session pass-through, and the caps on its results.
@@ -93,7 +104,19 @@ public record ConnectionConfig(
             DpProperty.CATALOG_PASSWORD.get(given),
             DpProperty.CATALOG_MAX_ROWS.getInt(given),
             DpProperty.CATALOG_MAX_BYTES.getInt(given),
-            Boolean.parseBoolean(DpProperty.TESTING_PASS_ALL_TO_CATALOG.get(given))));
+            Boolean.parseBoolean(DpProperty.TESTING_PASS_ALL_TO_CATALOG.get(given))),
+        sessionSettings(given));
+  }
+
+  private static java.util.Map<String, String> sessionSettings(Properties given) {
+    java.util.Map<String, String> out = new java.util.TreeMap<>();
+    for (DpProperty p : SESSION_SETTINGS) {
+      String v = given.getProperty(p.key());
+      if (v != null) {
+        out.put(p.key(), v);
+      }
+    }
+    return out;
   }
 
   /**

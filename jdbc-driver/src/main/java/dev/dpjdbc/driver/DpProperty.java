@@ -56,6 +56,21 @@ public enum DpProperty {
       Type.STRING,
       "false",
       "TEST ONLY: pass every statement through on the catalog role without any check"),
+  /**
+   * Initial value of the session setting {@code dp.intervals} (as {@code SET dp.intervals}; RESET
+   * returns to it).
+   */
+  INTERVALS(
+      "dp.intervals",
+      Type.STRING,
+      "off",
+      "Initial SET dp.intervals: on adds <col>_ci_low/<col>_ci_high after every noisy column"),
+  /** Initial value of the session setting {@code dp.confidence}. */
+  CONFIDENCE(
+      "dp.confidence",
+      Type.STRING,
+      "0.95",
+      "Initial SET dp.confidence: the confidence of intervals, > 0 and < 1"),
   /** Backend user name. */
   USER("user", Type.STRING, null, "Backend user"),
   /** Backend password. */

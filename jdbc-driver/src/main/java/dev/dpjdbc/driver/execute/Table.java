@@ -10,11 +10,31 @@ import java.util.List;
  * A fully materialised result: column descriptions and rows. Everything the driver hands to the
  * analyst is one of these (a released noisy result, a session answer, or catalog rows), so no
  * backend cursor ever reaches the caller.
+ *
+ * @param intervals the confidence intervals of a released result's cells, or null (not a release)
  */
-public record Table(List<Column> columns, List<Object[]> rows) {
+public record Table(List<Column> columns, List<Object[]> rows, CellIntervals intervals) {
   public Table {
     columns = List.copyOf(columns);
     rows = List.copyOf(rows);
+    if (intervals != null && intervals.rows().size() != rows.size()) {
+      throw new IllegalArgumentException("one interval row per row");
+    }
+  }
+
+  /** A table without intervals. */
+  public Table(List<Column> columns, List<Object[]> rows) {
+    this(columns, rows, null);
+  }
+
+  /**
+   * Confidence intervals of released cells, at one confidence: {@code rows().get(r)[c]} is {low,
+   * high} for row r and column c (0-based), or null where the cell has none.
+   */
+  public record CellIntervals(double confidence, List<double[][]> rows) {
+    public CellIntervals {
+      rows = List.copyOf(rows);
+    }
   }
 
   /**

@@ -40,6 +40,34 @@ public final class DpResultSet extends ResultSetGetters implements OwnWrapper {
     return v;
   }
 
+  /**
+   * The confidence interval of column {@code column} (1-based) on the current row, at the session's
+   * {@code dp.confidence} when the query ran; null when the cell has none: a group key, a column
+   * computed by the analyst's own expression over aggregates, a quantile, a NULL value, an interval
+   * column itself, or a result that is not a noisy release (a session answer, catalog rows, a FETCH
+   * from a cursor). Available whether or not {@code dp.intervals} shows the interval columns.
+   *
+   * @throws SQLException 24000 when the cursor is not on a row, 22023 for a column out of range
+   */
+  public ConfidenceInterval interval(int column) throws SQLException {
+    checkOpen();
+    if (row < 0 || row >= table.rows().size()) {
+      throw new SQLException("the cursor is not on a row; call next() first", "24000");
+    }
+    Refusals.checkIndex("column", column, table.columns().size());
+    Table.CellIntervals ci = table.intervals();
+    if (ci == null) {
+      return null;
+    }
+    double[] c = ci.rows().get(row)[column - 1];
+    return c == null ? null : new ConfidenceInterval(c[0], c[1], ci.confidence());
+  }
+
+  /** {@link #interval(int)} of the column labelled {@code label} (42703 when there is none). */
+  public ConfidenceInterval interval(String label) throws SQLException {
+    return interval(findColumn(label));
+  }
+
   @Override
   public boolean next() throws SQLException {
     checkOpen();

@@ -98,7 +98,7 @@ public final class PostProcess {
   }
 
   /** Coerces an output value to its declared JDBC type (COUNT → Long, others Double). */
-  private static Object typed(Object value, OutputColumn column) {
+  static Object typed(Object value, OutputColumn column) {
     if (!(value instanceof Number n)
         || column.expr() instanceof dev.dpjdbc.analyze.plan.OutputExpr.KeyRef) {
       return value;

@@ -9,6 +9,7 @@ import dev.dpjdbc.driver.execute.RawResult;
 import dev.dpjdbc.driver.execute.RunningStatement;
 import dev.dpjdbc.driver.execute.Table;
 import dev.dpjdbc.driver.perturb.Grant;
+import dev.dpjdbc.driver.perturb.IntervalRelease;
 import dev.dpjdbc.driver.perturb.NoisyResult;
 import dev.dpjdbc.driver.perturb.PartitionSelector;
 import dev.dpjdbc.driver.perturb.Perturber;
@@ -104,12 +105,23 @@ final class PrivacyPath {
       // no row whatever the data holds: nothing runs, nothing is spent
       PlanExecutor.checkParameterCount(probe, params);
       PostProcessor post = PostProcess.bind(probe, params);
-      return new Outcome(PostProcess.release(new NoisyResult(List.of()), probe, post), -1, null);
+      Table none =
+          IntervalRelease.release(
+              new NoisyResult(List.of()),
+              probe,
+              post,
+              null,
+              settings.confidence(),
+              settings.intervals());
+      return new Outcome(none, -1, null);
     }
     try (Checked c = check(sql, params, settings, timeout)) {
       if (c.post() != null && c.post().returnsNoRows()) {
         // LIMIT ? bound to 0: no row whatever the data holds, so nothing is read or spent
-        return new Outcome(new Table(PostProcess.columns(c.plan()), List.of()), -1, null);
+        return new Outcome(
+            new Table(IntervalRelease.columns(c.plan(), settings.intervals()), List.of()),
+            -1,
+            null);
       }
       // the bound values convert to the types the backend inferred (a table-free probe): a value
       // that does not fit (22P02, 42804) is refused before the charge, as EXPLAIN PRIVACY refuses
@@ -130,7 +142,15 @@ final class PrivacyPath {
         raw = PartitionSelector.select(raw, c.plan(), c.budget(), grant); // before the noise
       }
       NoisyResult noisy = perturber.perturb(raw, c.plan(), grant);
-      Table released = PostProcess.release(noisy, c.plan(), c.post());
+      // intervals: post-processing of the noisy values and the public scales, free
+      Table released =
+          IntervalRelease.release(
+              noisy,
+              c.plan(),
+              c.post(),
+              grant.allocation(),
+              settings.confidence(),
+              settings.intervals());
       return new Outcome(released, -1, CostWarning.of(analyst, c.allocation(), after));
     }
   }

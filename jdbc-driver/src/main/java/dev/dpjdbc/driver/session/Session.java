@@ -10,8 +10,8 @@ import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.PassThrough;
 import dev.dpjdbc.driver.execute.RunningStatement;
 import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.perturb.IntervalRelease;
 import dev.dpjdbc.driver.perturb.Perturber;
-import dev.dpjdbc.driver.perturb.PostProcess;
 import dev.dpjdbc.mechanisms.sample.SecureNoise;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
@@ -100,7 +100,7 @@ public final class Session implements AutoCloseable {
             }
           },
           ledger,
-          QuerySettings.from(policy.query()),
+          initialSettings(policy, config),
           (c, changed) -> backends.giveBack(config, c, changed),
           new CatalogLink(
               new CatalogLink.Pool() {
@@ -121,6 +121,16 @@ public final class Session implements AutoCloseable {
       backend.close();
       throw e;
     }
+  }
+
+  /** The policy's query defaults with the connection's dp.intervals/dp.confidence (22023). */
+  private static QuerySettings initialSettings(Policy policy, ConnectionConfig config)
+      throws SQLException {
+    QuerySettings s = QuerySettings.from(policy.query());
+    for (var e : config.settings().entrySet()) {
+      s = Setting.forKey(e.getKey()).apply(s, e.getValue());
+    }
+    return s;
   }
 
   private static Ledger.Budget budgetOf(Policy policy, String analyst) {
@@ -306,7 +316,8 @@ public final class Session implements AutoCloseable {
           throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
       default -> {
         PrivacyPlan plan = path.plan(statement);
-        return new Description(PostProcess.columns(plan), plan.parameterCount());
+        return new Description(
+            IntervalRelease.columns(plan, settings.intervals()), plan.parameterCount());
       }
     }
   }

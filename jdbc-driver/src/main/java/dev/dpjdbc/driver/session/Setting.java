@@ -14,7 +14,10 @@ public enum Setting {
   EPSILON("dp.epsilon", "a number > 0 and finite, e.g. 0.5"),
   DELTA("dp.delta", "a number >= 0 and < 1, e.g. 1e-7"),
   MECHANISM("dp.mechanism", "one of gaussian, laplace, auto"),
-  OBJECTIVE("dp.objective", "one of relative, absolute, equal-split, iid");
+  OBJECTIVE("dp.objective", "one of relative, absolute, equal-split, iid"),
+  /** Confidence-interval columns after every released noisy column (free: post-processing). */
+  INTERVALS("dp.intervals", "on or off (also true/false, yes/no, 1/0)"),
+  CONFIDENCE("dp.confidence", "a number > 0 and < 1 (both exclusive), e.g. 0.95");
 
   private final String key;
   private final String allowed;
@@ -38,8 +41,8 @@ public enum Setting {
     throw new SQLException(
         "unknown setting "
             + key
-            + "; SET accepts dp.epsilon, dp.delta, dp.mechanism, dp.objective and SHOW also"
-            + " dp.budget",
+            + "; SET accepts dp.epsilon, dp.delta, dp.mechanism, dp.objective, dp.intervals,"
+            + " dp.confidence and SHOW also dp.budget",
         AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
   }
 
@@ -52,23 +55,30 @@ public enum Setting {
           if (!(e > 0) || Double.isInfinite(e)) {
             throw bad(value);
           }
-          yield new QuerySettings(e, s.delta(), s.mechanism(), s.objective());
+          yield s.withEpsilon(e);
         }
         case DELTA -> {
           double d = number(value);
           if (!(d >= 0 && d < 1)) {
             throw bad(value);
           }
-          yield new QuerySettings(s.epsilon(), d, s.mechanism(), s.objective());
+          yield s.withDelta(d);
         }
-        case MECHANISM ->
-            new QuerySettings(s.epsilon(), s.delta(), Mechanism.parse(value), s.objective());
+        case MECHANISM -> s.withMechanism(Mechanism.parse(value));
         case OBJECTIVE -> {
           Objective o = Objective.parse(value);
           if (o == Objective.EXPLICIT) {
             throw bad(value);
           }
-          yield new QuerySettings(s.epsilon(), s.delta(), s.mechanism(), o);
+          yield s.withObjective(o);
+        }
+        case INTERVALS -> s.withIntervals(onOff(value));
+        case CONFIDENCE -> {
+          double c = number(value);
+          if (!(c > 0 && c < 1)) {
+            throw bad(value);
+          }
+          yield s.withConfidence(c);
         }
       };
     } catch (IllegalArgumentException e) {
@@ -90,6 +100,15 @@ public enum Setting {
     return Double.parseDouble(v);
   }
 
+  /** A boolean as PostgreSQL spells one in SET (on/off, true/false, yes/no, 1/0, any case). */
+  private boolean onOff(String value) throws SQLException {
+    return switch (value.strip().toLowerCase(Locale.ROOT)) {
+      case "on", "true", "yes", "1" -> true;
+      case "off", "false", "no", "0" -> false;
+      default -> throw bad(value);
+    };
+  }
+
   private static final java.util.regex.Pattern NUMBER =
       java.util.regex.Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
 
@@ -100,6 +119,8 @@ public enum Setting {
       case DELTA -> Double.toString(s.delta());
       case MECHANISM -> s.mechanism().name().toLowerCase(Locale.ROOT);
       case OBJECTIVE -> s.objective().name().toLowerCase(Locale.ROOT).replace('_', '-');
+      case INTERVALS -> s.intervals() ? "on" : "off";
+      case CONFIDENCE -> Double.toString(s.confidence());
     };
   }
 

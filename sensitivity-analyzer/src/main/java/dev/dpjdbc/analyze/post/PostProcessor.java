@@ -49,7 +49,7 @@ public final class PostProcessor {
   private final TableScan leaf;
   private final Map<Integer, RelDataType> parameters;
 
-  private PostProcessor(RelNode plan, TableScan leaf) {
+  PostProcessor(RelNode plan, TableScan leaf) {
     this.plan = plan;
     this.leaf = leaf;
     this.parameters = Map.copyOf(PostParameters.of(plan));
@@ -253,7 +253,12 @@ public final class PostProcessor {
     return m.contains("zero") || m.contains("division undefined");
   }
 
-  private static RelOptTableImpl releasedTable(RelDataType rowType, List<Object[]> rows) {
+  /** The evaluated relational expression (its single leaf stands for the released rows). */
+  RelNode rel() {
+    return plan;
+  }
+
+  static RelOptTableImpl releasedTable(RelDataType rowType, List<Object[]> rows) {
     return RelOptTableImpl.create(
         null, rowType, new ReleasedTable(rowType, rows), ImmutableList.of("released"));
   }
