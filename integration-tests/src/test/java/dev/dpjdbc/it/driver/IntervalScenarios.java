@@ -127,6 +127,83 @@ abstract class IntervalScenarios extends ScenarioBase {
     }
   }
 
+  /**
+   * Query shapes the post-processing handles (HAVING, ORDER BY ... LIMIT ?, an outer aggregate,
+   * DISTINCT keys, CASE, a quantile, COUNT(DISTINCT)): with intervals on, the describe and the
+   * result have the same columns, and every interval present holds its value.
+   */
+  @Test
+  void manyShapes_describeMatchesResult_andIntervalsHoldTheirValues() throws SQLException {
+    List<String> queries =
+        List.of(
+            "SELECT region, COUNT(*) AS n FROM ci_people GROUP BY region HAVING COUNT(*) > ?"
+                + " ORDER BY n DESC LIMIT ?",
+            "SELECT COUNT(*) AS groups FROM (SELECT region, COUNT(*) AS c FROM ci_people"
+                + " GROUP BY region) t",
+            "SELECT region, CASE WHEN COUNT(*) > 50 THEN 'many' ELSE 'few' END AS size,"
+                + " STDDEV_SAMP(v) AS sd, VAR_POP(v) AS vp FROM ci_people GROUP BY region",
+            "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY v) AS med,"
+                + " COUNT(DISTINCT id) AS people FROM ci_people",
+            "SELECT AVG(v) AS a, SUM(v) AS s FROM ci_people WHERE v > ? ORDER BY 1");
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      s.execute("SET dp.intervals = on");
+      for (String q : queries) {
+        try (PreparedStatement ps = c.prepareStatement(q)) {
+          List<String> described = labels(ps.getMetaData());
+          ParameterFill.fill(ps);
+          try (ResultSet rs = ps.executeQuery()) {
+            List<String> got = labels(rs.getMetaData());
+            assertEquals(described, got, q);
+            if (q.contains("CASE")) {
+              assertEquals(
+                  List.of(
+                      "region",
+                      "size",
+                      "sd",
+                      "sd_ci_low",
+                      "sd_ci_high",
+                      "vp",
+                      "vp_ci_low",
+                      "vp_ci_high"),
+                  got,
+                  "keys and a text CASE over aggregates get no interval columns");
+            }
+            while (rs.next()) {
+              for (int i = 1; i + 2 <= got.size(); i++) {
+                if (!got.get(i).equals(got.get(i - 1) + "_ci_low")) {
+                  continue;
+                }
+                Object value = rs.getObject(i);
+                Object low = rs.getObject(i + 1);
+                Object high = rs.getObject(i + 2);
+                if (got.get(i - 1).equals("med")) {
+                  assertNull(low, "a quantile's interval is NULL");
+                }
+                if (value instanceof Number v && low != null) {
+                  double x = v.doubleValue();
+                  assertTrue(
+                      ((Number) low).doubleValue() <= x && x <= ((Number) high).doubleValue(),
+                      q + ": " + got.get(i - 1) + " " + low + " <= " + x + " <= " + high);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Binds every parameter of the shape queries: small integers. */
+  private static final class ParameterFill {
+    static void fill(PreparedStatement ps) throws SQLException {
+      int n = ps.getParameterMetaData().getParameterCount();
+      for (int i = 1; i <= n; i++) {
+        ps.setInt(i, i == n && n == 2 ? 2 : 3);
+      }
+    }
+  }
+
   @Test
   void intervalsOff_noColumns_butTheTypedApiAnswers_atDpConfidence() throws SQLException {
     try (Connection c = dp();

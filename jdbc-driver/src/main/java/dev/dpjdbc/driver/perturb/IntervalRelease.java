@@ -26,7 +26,8 @@ import java.util.List;
  *   <li>a column computed from released noisy values by the analyst's own expression (SUM(x) /
  *       COUNT(*), a CASE or ROUND over aggregates, an aggregate over released rows) and a quantile
  *       (exponential mechanism: no additive noise): interval columns that are always NULL;
- *   <li>group keys and columns that read no noisy value: no interval columns at all.
+ *   <li>group keys, columns that read no noisy value and columns that are not numbers (a text CASE
+ *       over aggregates): no interval columns at all.
  * </ul>
  *
  * <p>With {@code dp.intervals} on, every column that gets intervals is followed by {@code
@@ -48,6 +49,33 @@ public final class IntervalRelease {
    * #NULL_INTERVAL} or {@link #NONE} (see the class comment).
    */
   static int[] sources(PrivacyPlan plan) {
+    int[] s = lineage(plan);
+    List<Table.Column> columns = PostProcess.columns(plan);
+    for (int k = 0; k < s.length; k++) {
+      if (!numeric(columns.get(k).jdbcType())) {
+        s[k] = NONE; // a text, boolean or date computed from aggregates has no interval
+      }
+    }
+    return s;
+  }
+
+  private static boolean numeric(int jdbcType) {
+    return switch (jdbcType) {
+      case Types.BIGINT,
+              Types.INTEGER,
+              Types.SMALLINT,
+              Types.TINYINT,
+              Types.DOUBLE,
+              Types.FLOAT,
+              Types.REAL,
+              Types.NUMERIC,
+              Types.DECIMAL ->
+          true;
+      default -> false;
+    };
+  }
+
+  private static int[] lineage(PrivacyPlan plan) {
     List<OutputColumn> released = plan.outputs();
     if (plan.post() == null) {
       int[] s = new int[released.size()];
