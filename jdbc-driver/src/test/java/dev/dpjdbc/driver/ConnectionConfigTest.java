@@ -39,6 +39,24 @@ class ConnectionConfigTest {
   }
 
   @Test
+  void parse_sessionSettings_fromUrlAndProperties_notPassedToTheBackend() throws SQLException {
+    ConnectionConfig pg =
+        ConnectionConfig.parse(
+            "jdbc:dp:postgresql://h/db?dp.intervals=on&x=1",
+            props("user", "u", "dp.confidence", "0.9"));
+    assertEquals("jdbc:postgresql://h/db?x=1", pg.backendUrl());
+    assertEquals(java.util.Map.of("dp.intervals", "on", "dp.confidence", "0.9"), pg.settings());
+    assertFalse(pg.backendProperties().containsKey("dp.confidence"));
+    ConnectionConfig h2 =
+        ConnectionConfig.parse("jdbc:dp:h2:mem:x;DP.INTERVALS=true", props("user", "sa"));
+    assertEquals(java.util.Map.of("dp.intervals", "true"), h2.settings());
+    assertEquals(
+        java.util.Map.of(),
+        ConnectionConfig.parse("jdbc:dp:h2:mem:x", props("user", "sa")).settings(),
+        "not given: the policy's defaults (intervals off, confidence 0.95)");
+  }
+
+  @Test
   void parse_explicitAnalystAndPolicy() throws SQLException {
     ConnectionConfig c =
         ConnectionConfig.parse(
