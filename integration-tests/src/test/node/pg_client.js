@@ -94,6 +94,7 @@ async function main() {
   await one('err_rowlevel', 'SELECT name FROM employees WHERE age > $1', [30]);
   await one('err_param', 'SELECT COUNT(*) FROM employees WHERE age > $1', ['forty']);
   await one('err_date', 'SELECT COUNT(*) FROM employees WHERE hired > $1', ['not a date']);
+  await one('err_any_array', 'SELECT COUNT(*) FROM employees WHERE region = ANY($1)', [['N', 'S']]);
   console.log('err_budget_unchanged', JSON.stringify(await budget()) === b0);
   await client.end();
   console.log('done');

@@ -107,6 +107,11 @@ try:
     print("err_param none")
 except psycopg2.Error as e:
     print("err_param", e.pgcode, str(e).strip().splitlines()[0])
+try:  # a list is an ARRAY[...]: = ANY over an array is refused in a DP query (use a tuple, IN)
+    cur.execute("SELECT COUNT(*) FROM employees WHERE region = ANY(%s)", (["N", "S"],))
+    print("err_any_array none")
+except psycopg2.Error as e:
+    print("err_any_array", e.pgcode, str(e).strip().splitlines()[0])
 print("err_budget_unchanged", budget() == before)
 conn.close()
 print("done")

@@ -77,6 +77,8 @@ class ProxyNodePostgresIT {
     assertTrue(r.get("err_rowlevel").startsWith("ERR 42501 "), r.out());
     assertEquals("ERR 22P02 invalid input syntax for type integer: \"forty\"", r.get("err_param"));
     assertEquals("ERR 22007 invalid input syntax for type date: \"not a date\"", r.get("err_date"));
+    assertTrue(
+        r.get("err_any_array").startsWith("ERR 0A000 "), "a JS array in = ANY($1) of a DP query");
     assertEquals("true", r.get("err_budget_unchanged"), r.out());
     assertFalse(r.out().contains("fatal"), r.out());
   }

@@ -85,6 +85,7 @@ class ProxyPythonClientsIT {
     assertTrue(r.get("err_rowlevel").startsWith("42501 "), r.out());
     assertTrue(r.get("err_rowlevel").contains("row-level result"), r.out());
     assertTrue(r.get("err_param").startsWith("22P02 "), r.out());
+    assertTrue(r.get("err_any_array").startsWith("0A000 "), "= ANY over a list: " + r.out());
     assertEquals("True", r.get("err_budget_unchanged"), "refusals cost nothing: " + r.out());
   }
 
