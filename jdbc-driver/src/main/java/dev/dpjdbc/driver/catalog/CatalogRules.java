@@ -32,7 +32,11 @@ public final class CatalogRules {
   static final String PG_CATALOG = "pg_catalog";
   static final String INFORMATION_SCHEMA = "information_schema";
 
-  /** Tables of pg_catalog that hold data, statistics or secrets. */
+  /**
+   * Tables of pg_catalog that hold data, statistics or secrets. Not {@code pg_sequence}: it holds
+   * sequence definitions only (start, increment, bounds, cache, cycle; no {@code last_value}), and
+   * SQLAlchemy's column reflection reads it for identity columns.
+   */
   static final Set<String> DENIED_TABLES =
       Set.of(
           "pg_statistic",
@@ -45,8 +49,7 @@ public final class CatalogRules {
           "pg_subscription",
           "pg_subscription_rel",
           "pg_replication_origin",
-          "pg_db_role_setting",
-          "pg_sequence");
+          "pg_db_role_setting");
 
   /** Views of pg_catalog that show catalog definitions only (no statistics, activity, secrets). */
   static final Set<String> ALLOWED_VIEWS =
@@ -231,6 +234,7 @@ public final class CatalogRules {
           "regcollationin",
           "regcollationout",
           "text_regclass",
+          "regclass", // the text -> regclass cast (prosrc text_regclass), as SQLAlchemy reflects
           "to_regclass",
           "to_regtype",
           "to_regproc",

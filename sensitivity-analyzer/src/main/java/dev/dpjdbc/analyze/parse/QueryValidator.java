@@ -47,6 +47,7 @@ public final class QueryValidator {
    */
   public static void validate(SqlNode query, String schema, String table, TableMeta meta)
       throws SQLException {
+    QuantifiedComparisons.check(query);
     JavaTypeFactoryImpl types = new JavaTypeFactoryImpl();
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     String schemaName = schema == null ? "dp_default" : schema;

@@ -27,6 +27,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  *       RECURSIVE}, {@code TABLESAMPLE}, table functions ({@code FROM generate_series(..)}), {@code
  *       UNNEST}, {@code MATCH_RECOGNIZE}, {@code PIVOT}/{@code UNPIVOT}, {@code FOR SYSTEM_TIME AS
  *       OF};
+ *   <li>{@code x = ANY (<array>)} ({@link dev.dpjdbc.analyze.parse.QuantifiedComparisons}) → 0A000;
  *   <li>names with a database part ({@link QualifiedNames}, shared with the old analyzer): another
  *       database → 0A000, as PostgreSQL answers ("cross-database references are not implemented");
  *       too many parts → 42601; the connection's own database part is dropped;
@@ -152,6 +153,7 @@ final class Refusals {
     } catch (Refused e) {
       throw e.sqlException();
     }
+    dev.dpjdbc.analyze.parse.QuantifiedComparisons.check(statement);
     QualifiedNames.resolve(statement, naming);
   }
 

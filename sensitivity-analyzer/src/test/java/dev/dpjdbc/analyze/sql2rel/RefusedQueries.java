@@ -27,6 +27,18 @@ final class RefusedQueries {
             "one statement",
             false),
         r("syntax", "SELECT COUNT(* FROM employees", "42601", "syntax error", true),
+        r(
+            "any_array_text",
+            "SELECT COUNT(*) FROM employees WHERE region = ANY('{N,S}')",
+            "0A000",
+            "= ANY over an array",
+            false),
+        r(
+            "any_array_constructor",
+            "SELECT COUNT(*) FROM employees WHERE salary <> ALL(ARRAY[1, 2])",
+            "0A000",
+            "<> ALL over an array",
+            false),
         r("misspelt_keyword", "SELEC COUNT(*) FROM employees", "42601", "syntax error", true),
         r("unknown_table", "SELECT COUNT(*) FROM nosuch", "42P01", "relation nosuch does", true),
         r(
