@@ -45,8 +45,7 @@ public final class CatalogRules {
           "pg_subscription",
           "pg_subscription_rel",
           "pg_replication_origin",
-          "pg_db_role_setting",
-          "pg_sequence");
+          "pg_db_role_setting");
 
   /** Views of pg_catalog that show catalog definitions only (no statistics, activity, secrets). */
   static final Set<String> ALLOWED_VIEWS =
