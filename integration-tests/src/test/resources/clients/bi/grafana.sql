@@ -111,8 +111,8 @@ WHERE
   )
 LIMIT 1
 
--- @@ template variable: distinct values of a column (raw values) | expect: refused 42501
--- source: github:grafana/grafana docs/sources/datasources/postgres/template-variables (a query variable: SELECT DISTINCT col FROM table)
+-- @@ template variable: distinct values of a column with a public domain | expect: noisy
+-- source: github:grafana/grafana docs/sources/datasources/postgres/template-variables (a query variable: SELECT DISTINCT col FROM table); region's CHECK (IN ...) makes its values a public domain, released whole at no cost
 SELECT DISTINCT region FROM employees
 
 -- @@ panel: $__timeGroupAlias yearly count, $__timeFilter | expect: noisy
@@ -141,3 +141,7 @@ ORDER BY 1,2
 -- @@ panel: stat, sum over the range | expect: noisy
 -- source: a stat panel's raw SQL with $__timeFilter expanded
 SELECT sum(salary) AS "total salary" FROM employees WHERE hired BETWEEN '2010-01-01T00:00:00Z' AND '2020-01-01T00:00:00Z'
+
+-- @@ template variable: distinct values of a private column | expect: noisy
+-- source: as above, over a column without a public domain (the employees' names): private keys go through partition selection (charged; unique names are not released)
+SELECT DISTINCT name FROM employees

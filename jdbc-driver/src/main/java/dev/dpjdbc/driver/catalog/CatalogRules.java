@@ -170,6 +170,7 @@ public final class CatalogRules {
           "session_user",
           "user",
           "current_setting",
+          "pg_client_encoding",
           "version",
           "pg_backend_pid",
           "pg_my_temp_schema",
@@ -230,6 +231,7 @@ public final class CatalogRules {
           "regcollationin",
           "regcollationout",
           "text_regclass",
+          "regclass", // the text -> regclass cast (SQLAlchemy's get_columns: ...::regclass::oid)
           "to_regclass",
           "to_regtype",
           "to_regproc",
