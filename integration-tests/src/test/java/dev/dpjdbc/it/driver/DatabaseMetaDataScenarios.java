@@ -135,6 +135,64 @@ abstract class DatabaseMetaDataScenarios extends ScenarioBase {
   }
 
   @Test
+  void advertisedGrammar_matchesWhatTheAnalyzerAccepts() throws Exception {
+    try (Connection c = dp();
+        Statement s = c.createStatement()) {
+      DatabaseMetaData md = c.getMetaData();
+      assertFalse(md.supportsUnion());
+      assertFalse(md.supportsUnionAll());
+      assertRefused(
+          s,
+          "SELECT COUNT(*) AS n FROM employees WHERE age < 30"
+              + " UNION ALL SELECT COUNT(*) AS n FROM employees WHERE age >= 30");
+      assertFalse(md.supportsSubqueriesInIns());
+      assertRefused(
+          s,
+          "SELECT COUNT(*) AS n FROM employees"
+              + " WHERE region IN (SELECT region FROM employees WHERE age > 50)");
+      assertFalse(md.supportsSubqueriesInComparisons());
+      assertRefused(
+          s, "SELECT COUNT(*) AS n FROM employees WHERE age > (SELECT AVG(age) FROM employees)");
+      assertFalse(md.supportsSubqueriesInExists());
+      assertFalse(md.supportsCorrelatedSubqueries());
+      assertRefused(
+          s,
+          "SELECT COUNT(*) AS n FROM employees e"
+              + " WHERE EXISTS (SELECT 1 FROM employees f WHERE f.age = e.age AND f.id <> e.id)");
+      assertFalse(md.supportsSubqueriesInQuantifieds());
+
+      assertTrue(md.supportsGroupBy());
+      assertTrue(md.supportsGroupByUnrelated());
+      assertAnswered(s, "SELECT COUNT(*) AS n FROM employees GROUP BY region");
+      assertTrue(md.supportsOrderByUnrelated());
+      assertTrue(md.supportsExpressionsInOrderBy());
+      assertAnswered(
+          s, "SELECT region, COUNT(*) AS n FROM employees GROUP BY region ORDER BY AVG(age)");
+      assertTrue(md.supportsColumnAliasing());
+      assertAnswered(
+          s, "SELECT region AS r, COUNT(*) AS n FROM employees GROUP BY region ORDER BY n");
+      assertTrue(md.supportsLikeEscapeClause());
+      assertAnswered(s, "SELECT COUNT(*) AS n FROM employees WHERE region LIKE 'N%' ESCAPE '!'");
+      assertTrue(md.supportsTableCorrelationNames());
+      assertAnswered(s, "SELECT COUNT(*) AS n FROM employees e WHERE e.age > 20");
+      assertAnswered(s, "SELECT COUNT(*) AS n FROM (SELECT age FROM employees WHERE age > 30) t");
+    }
+  }
+
+  private static void assertRefused(Statement s, String sql) {
+    SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(sql).close(), sql);
+    assertTrue(
+        e.getSQLState().equals("0A000") || e.getSQLState().equals("42501"),
+        sql + ": " + e.getSQLState());
+  }
+
+  private static void assertAnswered(Statement s, String sql) throws SQLException {
+    try (ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.getMetaData().getColumnCount() > 0, sql);
+    }
+  }
+
+  @Test
   void releasedColumns_areReadOnlyNullableNotAutoIncrement() throws Exception {
     try (Connection c = dp();
         PreparedStatement ps =
