@@ -34,7 +34,7 @@ CREATE LOCAL TEMPORARY TABLE "#Tableau_1_Connect" ("COL" INTEGER) ON COMMIT PRES
 SELECT * FROM "public"."employees" "employees" WHERE (1 = 0)
 
 -- @@ viz: SUM by dimension | expect: noisy
--- source: Tableau generated query, as in the "Tableau generated query postgres" threads: "<agg>:<field>:ok" aliases, GROUP BY 1
+-- source: https://interworks.com/blog/fzimmer/2016/07/10/tableau-sql-out-tableau-data-lifecycle-simple-aggregates-disaggregate/ (Tableau's generated query for [Region] x SUM([Sales]): "<agg>:<field>:ok" aliases, table aliased by its name, GROUP BY 1)
 SELECT "employees"."department" AS "department",
   SUM("employees"."salary") AS "sum:salary:ok"
 FROM "public"."employees" "employees"
