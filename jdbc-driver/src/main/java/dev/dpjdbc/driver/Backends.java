@@ -159,6 +159,7 @@ public final class Backends {
     // The bundled (in dpjdbc.jar: relocated, unregistered) driver, never DriverManager's choice.
     hc.setDataSource(BackendDrivers.dataSource(config.backendUrl(), props));
     hc.setMaximumPoolSize(config.poolSize());
+    hc.setExceptionOverrideClassName(KeepOnUnsupported.class.getName());
     hc.setMinimumIdle(0);
     hc.setPoolName(
         (catalog ? "dpjdbc-catalog-" : "dpjdbc-")

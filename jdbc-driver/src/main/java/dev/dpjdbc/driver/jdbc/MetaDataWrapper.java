@@ -16,9 +16,10 @@ import java.sql.SQLException;
  * changes: {@code getConnection()} returns the dpjdbc connection; every {@link ResultSet} is
  * materialised into a {@link DpResultSet} (catalog data only: names, types, keys — no table rows);
  * {@code unwrap}/{@code isWrapperFor} know only {@link DatabaseMetaData} itself. Backend errors are
- * scrubbed. A fourth: {@code getIndexInfo}'s CARDINALITY and PAGES, which the backends fill from
- * the table's row count, are released as NULL. A dynamic proxy keeps the ~180 pure delegations out
- * of the source.
+ * scrubbed. Capability methods ({@code supports*}, {@code isReadOnly}, ...) answer what dpjdbc
+ * accepts ({@link DpCapabilities}). A fourth: {@code getIndexInfo}'s CARDINALITY and PAGES, which
+ * the backends fill from the table's row count, are released as NULL. A dynamic proxy keeps the
+ * ~180 pure delegations out of the source.
  */
 final class MetaDataWrapper implements InvocationHandler {
   /**
@@ -71,10 +72,17 @@ final class MetaDataWrapper implements InvocationHandler {
         break;
     }
     connection.checkOpen();
+    java.util.Optional<Object> own = DpCapabilities.answer(method, args);
+    if (own.isPresent()) {
+      return own.get();
+    }
     Object result;
     try {
       result = method.invoke(backend, args);
     } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof java.sql.SQLFeatureNotSupportedException) {
+        throw Refusals.unsupported("DatabaseMetaData." + method.getName());
+      }
       if (e.getCause() instanceof SQLException sql) {
         throw BackendErrors.scrub(sql);
       }
@@ -91,9 +99,6 @@ final class MetaDataWrapper implements InvocationHandler {
     }
     if (result instanceof Connection) {
       return connection;
-    }
-    if (method.getName().equals("isReadOnly")) {
-      return true;
     }
     return result;
   }

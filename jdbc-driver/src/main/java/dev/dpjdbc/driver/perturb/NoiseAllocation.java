@@ -43,6 +43,12 @@ public final class NoiseAllocation {
     if (split.splits() && split.coordinateParts() == 0) {
       return split.charged(BudgetSplit.noCoordinates(objective));
     }
+    if (plan.sensitivities().length == 0) {
+      // nothing noisy and nothing selected (SELECT DISTINCT k over a public domain): the answer
+      // is the public domain, independent of the data, and costs nothing
+      return BudgetSplit.noCoordinates(
+          mechanism == Mechanism.AUTO ? Mechanism.LAPLACE : mechanism, objective);
+    }
     if (split.splits()) {
       params = split.vector(); // the noise vector's share (BudgetSplit); the cost adds back below
     }

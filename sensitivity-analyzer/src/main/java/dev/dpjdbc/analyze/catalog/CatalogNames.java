@@ -96,6 +96,7 @@ final class CatalogNames {
           "shobj_description",
           "pg_encoding_to_char",
           "pg_char_to_encoding",
+          "pg_client_encoding",
           "pg_has_role",
           "pg_typeof",
           "pg_backend_pid",
