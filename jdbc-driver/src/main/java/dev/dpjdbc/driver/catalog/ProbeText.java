@@ -230,6 +230,9 @@ final class ProbeText {
         String word = sql.substring(i, end);
         String bare = word.startsWith("pg_catalog.") ? word.substring(11) : word;
         String sub = subqueries.get(bare);
+        if (sub != null && !word.equals(qualified(bare)) && namesCte(sql, bare)) {
+          sub = null; // the bare name is the statement's CTE; PostgreSQL qualifies the catalog's
+        }
         if (sub != null && FROM_ITEM_BEFORE.contains(previous.toLowerCase(java.util.Locale.ROOT))) {
           out.append(sub);
           if (!aliasFollows(sql, end)) {
@@ -249,6 +252,20 @@ final class ProbeText {
       i++;
     }
     return out.toString();
+  }
+
+  private static String qualified(String relation) {
+    return "pg_catalog." + relation;
+  }
+
+  /** Whether {@code sql} defines a CTE named {@code name} (which then shadows the catalog's). */
+  private static boolean namesCte(String sql, String name) {
+    return java.util.regex.Pattern.compile(
+            "(?is)(with|,)\\s*(recursive\\s+)?\"?"
+                + java.util.regex.Pattern.quote(name)
+                + "\"?\\s*(\\([^)]*\\)\\s*)?as\\s*(not\\s+)?(materialized\\s*)?\\(")
+        .matcher(sql)
+        .find();
   }
 
   private static boolean aliasFollows(String sql, int from) {

@@ -40,7 +40,13 @@ class ProbeTextMaskTest {
             "SELECT 'pg_class' AS t, 'x'::regclass FROM \"pg_class\" q",
             "SELECT 'pg_class' AS t, 'x'::regclass FROM \"pg_class\" q"),
         Arguments.of(
-            "SELECT (c.*)::pg_class FROM pg_class c", "SELECT (c.*)::pg_class FROM " + SUB + " c"));
+            "SELECT (c.*)::pg_class FROM pg_class c", "SELECT (c.*)::pg_class FROM " + SUB + " c"),
+        Arguments.of( // a CTE named pg_class: only the qualified catalog reference is replaced
+            "WITH pg_class AS (\n SELECT pg_class_1.oid FROM pg_catalog.pg_class pg_class_1\n)"
+                + " SELECT pg_class.oid FROM pg_class",
+            "WITH pg_class AS (\n SELECT pg_class_1.oid FROM "
+                + SUB
+                + " pg_class_1\n) SELECT pg_class.oid FROM pg_class"));
   }
 
   @ParameterizedTest
