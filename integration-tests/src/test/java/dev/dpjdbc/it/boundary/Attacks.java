@@ -338,7 +338,7 @@ final class Attacks {
             UNICODE_IDENTIFIERS,
             REFUSED,
             "SELECT relname FROM pg_class UNION ALL SELECT U&\"!006e!0061me\" UESCAPE '!' FROM people"),
-        Attack.of(UNICODE_IDENTIFIERS, REFUSED, "SELECT * FROM U&\"pg_st\\0061t_user_tables\""),
+        Attack.of(UNICODE_IDENTIFIERS, ANSWERED, "SELECT * FROM U&\"pg_st\\0061t_user_tables\""),
         Attack.of(UNICODE_IDENTIFIERS, REFUSED, "SELECT * FROM \"people\""),
         Attack.of(
             UNICODE_IDENTIFIERS,
