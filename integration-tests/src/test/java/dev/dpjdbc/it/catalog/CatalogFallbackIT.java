@@ -114,6 +114,24 @@ class CatalogFallbackIT {
   }
 
   @Test
+  void aPostgres0A000_keepsTheAnalyzersError_andTheSessionGoesOn() throws Exception {
+    try (Connection c = fx.driver("crossdb", false);
+        Statement s = c.createStatement()) {
+      for (int i = 0; i < 2; i++) { // HikariCP evicts a connection after 0A000: borrowed anew
+        SQLException e =
+            assertThrows(
+                SQLException.class,
+                () -> s.executeQuery("SELECT COUNT(*) FROM otherdb.public.staff"));
+        assertTrue(e.getSQLState() != null && !e.getSQLState().equals("XX000"), e.getMessage());
+        try (ResultSet rs =
+            s.executeQuery("SELECT relname FROM pg_class WHERE relname = 'staff'")) {
+          assertTrue(rs.next());
+        }
+      }
+    }
+  }
+
+  @Test
   void catalogMixedWithAUserTable_isRefused42501_andFree() throws Exception {
     try (Connection c = fx.driver("mixed", false);
         Statement s = c.createStatement()) {

@@ -118,7 +118,14 @@ class PgCatalogDoorIT {
         "SELECT (s).n_live_tup FROM pg_stat_user_tables s WHERE relname = 'staff'",
         "SELECT heap_blks_hit FROM pg_statio_user_tables WHERE relname = 'staff'",
         "SELECT idx_scan FROM pg_stat_user_indexes WHERE relname = 'staff'",
-        "SELECT last_analyze::text FROM pg_stat_user_tables WHERE relname = 'staff'");
+        "SELECT last_analyze::text FROM pg_stat_user_tables WHERE relname = 'staff'",
+        "SELECT pg_stat_get_live_tuples('staff'::regclass)",
+        "SELECT pg_catalog.pg_stat_get_last_analyze_time(c.oid) FROM pg_class c"
+            + " WHERE c.relname = 'staff'",
+        // DBeaver's index query
+        "SELECT pg_catalog.pg_stat_get_numscans(i.indexrelid) AS index_num_scans,"
+            + " pg_catalog.pg_relation_size(i.indexrelid) AS index_rel_size"
+            + " FROM pg_catalog.pg_index i WHERE i.indrelid = 'staff'::regclass");
   }
 
   @ParameterizedTest
@@ -213,8 +220,8 @@ class PgCatalogDoorIT {
   static Stream<String> statisticsWhateverTheyAreCalled() {
     return Stream.of(
         "SELECT * FROM pg_stats",
-        "SELECT pg_stat_get_live_tuples('staff'::regclass)",
         "SELECT query FROM pg_stat_activity",
+        "SELECT pg_stat_get_backend_activity(1)",
         "SELECT * FROM pg_stat_statements",
         "SELECT * FROM pg_statistic",
         "SELECT * FROM pg_statistic_ext_data",

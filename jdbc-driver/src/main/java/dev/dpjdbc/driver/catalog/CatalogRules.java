@@ -1,5 +1,6 @@
 package dev.dpjdbc.driver.catalog;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,8 +26,9 @@ import java.util.Set;
  *       information_schema}, not {@code SECURITY DEFINER}, and either immutable (a pure function of
  *       its arguments) or named in {@link #ALLOWED_NON_IMMUTABLE} (catalog helpers that psql,
  *       pgJDBC and BI tools call: they read catalog rows, privileges and the session, never user
- *       data or statistics). Size functions ({@link #SIZE_FUNCTIONS}) are answered as NULL instead
- *       of refusing the whole statement, so {@code \dt+} works.
+ *       data or statistics). Size and statistics functions ({@link #SIZE_FUNCTIONS}, {@link
+ *       #STATISTICS_FUNCTIONS}) are answered as NULL instead of refusing the whole statement, so
+ *       {@code \dt+} works.
  * </ul>
  *
  * <p>This is an allow-list over a fixed PostgreSQL release: a function or view added by a later
@@ -140,6 +142,61 @@ public final class CatalogRules {
           "pg_indexes_size",
           "pg_database_size",
           "pg_tablespace_size");
+
+  /**
+   * Per-table and per-index statistics functions (what the {@link #STATISTICS_VIEWS} are made of,
+   * and what DBeaver calls for an index's scan count): answered as NULL of their type, never
+   * computed. The per-backend and per-database ones ({@code pg_stat_get_backend_activity}, …) are
+   * not among them and stay refused.
+   */
+  static final Map<String, String> STATISTICS_FUNCTIONS = statisticsFunctions();
+
+  private static Map<String, String> statisticsFunctions() {
+    Map<String, String> m = new java.util.HashMap<>();
+    for (String counter :
+        List.of(
+            "numscans",
+            "tuples_returned",
+            "tuples_fetched",
+            "tuples_inserted",
+            "tuples_updated",
+            "tuples_deleted",
+            "tuples_hot_updated",
+            "blocks_fetched",
+            "blocks_hit")) {
+      m.put("pg_stat_get_" + counter, "bigint");
+      m.put("pg_stat_get_xact_" + counter, "bigint");
+    }
+    for (String counter :
+        List.of(
+            "live_tuples",
+            "dead_tuples",
+            "mod_since_analyze",
+            "ins_since_vacuum",
+            "vacuum_count",
+            "autovacuum_count",
+            "analyze_count",
+            "autoanalyze_count")) {
+      m.put("pg_stat_get_" + counter, "bigint");
+    }
+    for (String time :
+        List.of(
+            "last_vacuum_time",
+            "last_autovacuum_time",
+            "last_analyze_time",
+            "last_autoanalyze_time",
+            "lastscan")) {
+      m.put("pg_stat_get_" + time, "timestamp with time zone");
+    }
+    return Map.copyOf(m);
+  }
+
+  /** The functions answered as NULL, each with its result type: sizes and statistics. */
+  static Map<String, String> nullFunctions() {
+    Map<String, String> m = new java.util.HashMap<>(STATISTICS_FUNCTIONS);
+    SIZE_FUNCTIONS.forEach(f -> m.put(f, "bigint"));
+    return m;
+  }
 
   /**
    * Stable or volatile pg_catalog functions that read only catalog rows, privileges or the session:

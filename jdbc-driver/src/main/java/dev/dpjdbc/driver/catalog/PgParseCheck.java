@@ -173,15 +173,14 @@ public final class PgParseCheck {
               + ")",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     } finally {
-      catalog.rollback();
-      catalog.setAutoCommit(autoCommit);
+      restore(catalog, autoCommit);
     }
     String text = ProbeText.withoutTrailingSemicolon(viewdef);
     if (objects.usesSizeFunctions() || !objects.maskedRelations().isEmpty()) {
       // sizes and statistics columns are statistics of the data: answered as NULL, and the new
       // text is checked again with none of them allowed (a wrong rewrite can only be refused)
       if (objects.usesSizeFunctions()) {
-        text = ProbeText.nullCalls(text, CatalogRules.SIZE_FUNCTIONS);
+        text = ProbeText.nullCalls(text, CatalogRules.nullFunctions());
       }
       if (!objects.maskedRelations().isEmpty()) {
         text = ProbeText.maskRelations(text, objects.maskedRelations());
@@ -189,6 +188,21 @@ public final class PgParseCheck {
       return probe(catalog, text, columns, false);
     }
     return text;
+  }
+
+  /**
+   * Rolls the probe back. When the connection is gone (the pool closes it after some errors, and
+   * the temporary view goes with it) the statement's own error is the one to report, not this.
+   */
+  private static void restore(Connection catalog, boolean autoCommit) throws SQLException {
+    try {
+      catalog.rollback();
+      catalog.setAutoCommit(autoCommit);
+    } catch (SQLException e) {
+      if (!catalog.isClosed()) {
+        throw e;
+      } // closed: the session borrows a new connection for its next statement
+    }
   }
 
   /**

@@ -210,9 +210,10 @@ final class PgTreeObjects {
     if (f[3].equals("true")) {
       throw refuse("function " + name + " runs with its owner's rights (SECURITY DEFINER)");
     }
-    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1])) {
+    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1])
+        || CatalogRules.STATISTICS_FUNCTIONS.containsKey(f[1])) {
       if (!mayNull) {
-        throw refuse("function " + name + " reports the size of data");
+        throw refuse("function " + name + " reports the size of data or a statistic of it");
       }
       usesSize = true; // answered as NULL by the caller
       return;

@@ -117,6 +117,16 @@ final class ProbeText {
    * parentheses are followed as PostgreSQL prints them; the caller checks the result again.
    */
   static String nullCalls(String sql, Set<String> names) throws SQLException {
+    java.util.Map<String, String> types = new java.util.HashMap<>();
+    names.forEach(n -> types.put(n, "bigint"));
+    return nullCalls(sql, types);
+  }
+
+  /**
+   * {@code sql} with every call of a function in {@code types}, qualified with {@code pg_catalog.}
+   * or not, replaced by {@code NULL::<its type>}; see {@link #nullCalls(String, Set)}.
+   */
+  static String nullCalls(String sql, java.util.Map<String, String> types) throws SQLException {
     StringBuilder out = new StringBuilder();
     int i = 0;
     while (i < sql.length()) {
@@ -134,9 +144,9 @@ final class ProbeText {
         }
         String word = sql.substring(i, end);
         String bare = word.startsWith("pg_catalog.") ? word.substring(11) : word;
-        if (names.contains(bare) && end < sql.length() && sql.charAt(end) == '(') {
+        if (types.containsKey(bare) && end < sql.length() && sql.charAt(end) == '(') {
           i = closingParen(sql, end) + 1;
-          out.append("NULL::bigint");
+          out.append("NULL::").append(types.get(bare));
           continue;
         }
         out.append(word);

@@ -79,6 +79,16 @@ class ProbeTextMaskTest {
   }
 
   @Test
+  void statisticsFunctions_becomeNullOfTheirType() throws Exception {
+    assertEquals(
+        "SELECT NULL::bigint AS n, NULL::timestamp with time zone AS t FROM pg_index i",
+        ProbeText.nullCalls(
+            "SELECT pg_stat_get_numscans(i.indexrelid) AS n,"
+                + " pg_catalog.pg_stat_get_last_analyze_time(i.indrelid) AS t FROM pg_index i",
+            CatalogRules.nullFunctions()));
+  }
+
+  @Test
   void pseudoAsText_wrapsTheStatement() {
     assertEquals(
         "SELECT q.c1, q.c2::text FROM (SELECT a.attname, a.attmissingval FROM pg_attribute a -- x\n"
