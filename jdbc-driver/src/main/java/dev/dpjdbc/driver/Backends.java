@@ -160,6 +160,7 @@ public final class Backends {
     hc.setDataSource(BackendDrivers.dataSource(config.backendUrl(), props));
     hc.setMaximumPoolSize(config.poolSize());
     hc.setMinimumIdle(0);
+    hc.setExceptionOverrideClassName(KeepOnStatementErrors.class.getName());
     hc.setPoolName(
         (catalog ? "dpjdbc-catalog-" : "dpjdbc-")
             + Integer.toHexString(Objects.hash(config.backendUrl())));
