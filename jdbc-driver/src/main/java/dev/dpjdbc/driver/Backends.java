@@ -159,8 +159,8 @@ public final class Backends {
     // The bundled (in dpjdbc.jar: relocated, unregistered) driver, never DriverManager's choice.
     hc.setDataSource(BackendDrivers.dataSource(config.backendUrl(), props));
     hc.setMaximumPoolSize(config.poolSize());
-    hc.setExceptionOverrideClassName(KeepOnUnsupported.class.getName());
     hc.setMinimumIdle(0);
+    hc.setExceptionOverrideClassName(KeepOnStatementErrors.class.getName());
     hc.setPoolName(
         (catalog ? "dpjdbc-catalog-" : "dpjdbc-")
             + Integer.toHexString(Objects.hash(config.backendUrl())));

@@ -130,8 +130,7 @@ class PostgresAttackIT {
         "SELECT last_value FROM pg_catalog.pg_sequences",
         "SELECT * FROM pg_catalog.ts_stat('SELECT to_tsvector(name) FROM staff')",
         "SELECT pg_catalog.currtid2('staff', '(0,1)')",
-        "SELECT \"reltuples\" FROM pg_catalog.pg_class WHERE relname = 'staff'",
-        "SELECT (SELECT to_json(c.*)) FROM pg_catalog.pg_class c WHERE relname = 'staff'",
+        "SELECT histogram_bounds::text FROM pg_catalog.pg_stats WHERE tablename = 'staff'",
         "SELECT rolpassword FROM pg_catalog.pg_authid",
         "SELECT count(*) FROM pg_catalog.pg_largeobject");
   }
@@ -143,6 +142,23 @@ class PostgresAttackIT {
     assertTrue(
         e.getSQLState().startsWith("42") || e.getSQLState().startsWith("0A"),
         e.getSQLState() + " " + e.getMessage());
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "SELECT \"reltuples\" FROM pg_catalog.pg_class WHERE relname = 'staff'",
+        "SELECT (SELECT to_json(c.*))->'reltuples' FROM pg_catalog.pg_class c"
+            + " WHERE relname = 'staff'"
+      })
+  void catalogStatistics_areAnsweredAsNull(String sql) throws SQLException {
+    try (Connection c = dp();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next());
+      Object v = rs.getObject(1);
+      assertTrue(v == null || v.toString().equals("null"), sql + " -> " + v);
+    }
   }
 
   @Test

@@ -20,6 +20,8 @@ record Attack(Kind kind, Expect expect, List<String> statements) {
     REFUSED,
     /** Refused with SQLState 42501 (insufficient privilege), never answered. */
     REFUSED_42501,
+    /** Answered (statistics as NULL): the canary scan shows no count or value came back with it. */
+    ANSWERED,
     /** Answered or refused; only the invariants apply. */
     NO_LEAK
   }

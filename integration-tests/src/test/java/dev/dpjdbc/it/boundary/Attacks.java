@@ -1,5 +1,6 @@
 package dev.dpjdbc.it.boundary;
 
+import static dev.dpjdbc.it.boundary.Attack.Expect.ANSWERED;
 import static dev.dpjdbc.it.boundary.Attack.Expect.NO_LEAK;
 import static dev.dpjdbc.it.boundary.Attack.Expect.REFUSED;
 import static dev.dpjdbc.it.boundary.Attack.Expect.REFUSED_42501;
@@ -126,8 +127,8 @@ final class Attacks {
         Attack.of(TABLE_FORM, REFUSED, "table\rpeople"),
         Attack.of(TABLE_FORM, REFUSED, "TABLE people_names"),
         Attack.of(TABLE_FORM, REFUSED, "SELECT * FROM (TABLE people) t"),
-        Attack.of(TABLE_FORM, REFUSED, "TABLE pg_catalog.pg_class"),
-        Attack.of(TABLE_FORM, REFUSED, "TABLE pg_stat_user_tables"),
+        Attack.of(TABLE_FORM, ANSWERED, "TABLE pg_catalog.pg_class"),
+        Attack.of(TABLE_FORM, ANSWERED, "TABLE pg_stat_user_tables"),
         Attack.of(TABLE_FORM, NO_LEAK, "TABLE pg_catalog.pg_namespace"),
         // functions in attribute notation, columns in functional notation
         Attack.of(ATTRIBUTE_NOTATION, REFUSED, "SELECT (p).salary FROM people p"),
@@ -136,19 +137,19 @@ final class Attacks {
             ATTRIBUTE_NOTATION, REFUSED, "SELECT salary(p) FROM people p WHERE salary > 7000000"),
         Attack.of(
             ATTRIBUTE_NOTATION,
-            REFUSED,
+            ANSWERED,
             "SELECT reltuples(c) FROM pg_catalog.pg_class c WHERE relname = 'people'"),
         Attack.of(
             ATTRIBUTE_NOTATION,
-            REFUSED,
+            ANSWERED,
             "SELECT (c).reltuples FROM pg_catalog.pg_class c WHERE relname = 'people'"),
         Attack.of(
             ATTRIBUTE_NOTATION,
-            REFUSED,
+            ANSWERED,
             "SELECT (c.*).relpages FROM pg_catalog.pg_class c WHERE relname = 'people'"),
         Attack.of(
             ATTRIBUTE_NOTATION,
-            REFUSED,
+            ANSWERED,
             "SELECT (s).n_live_tup FROM pg_stat_user_tables s WHERE relname = 'people'"),
         Attack.of(
             ATTRIBUTE_NOTATION, REFUSED, "SELECT (SELECT p FROM people p WHERE salary > 7000000)"),
@@ -163,24 +164,24 @@ final class Attacks {
         // column-alias lists that rename catalog columns
         Attack.of(
             COLUMN_ALIAS_LISTS,
-            REFUSED,
+            ANSWERED,
             "SELECT relname FROM pg_catalog.pg_class AS "
                 + RELTUPLES_AS_RELNAME
                 + " WHERE b = 'people'"),
         Attack.of(
             COLUMN_ALIAS_LISTS,
-            REFUSED,
+            ANSWERED,
             "SELECT relname FROM pg_catalog.pg_class AS c(a, b, c3, d, e, f, g, h, i, relname)"
                 + " WHERE b = 'people'"),
         Attack.of(
             COLUMN_ALIAS_LISTS,
-            REFUSED,
+            ANSWERED,
             "SELECT relname FROM pg_stat_user_tables AS s(a, b, x, d, e, f, g, h, i, j, k, relname)"
                 + " WHERE x = 'people'"),
         Attack.of(COLUMN_ALIAS_LISTS, REFUSED, "SELECT relname FROM people AS p(oid, relname)"),
         Attack.of(
             COLUMN_ALIAS_LISTS,
-            REFUSED,
+            ANSWERED,
             "SELECT relname FROM (SELECT * FROM pg_class) AS "
                 + RELTUPLES_AS_RELNAME
                 + " WHERE b = 'people'"),
@@ -232,37 +233,37 @@ final class Attacks {
             "SELECT pg_stat_get_backend_activity(s) FROM pg_stat_get_backend_idset() s"),
         Attack.of(QUERY_TEXTS, REFUSED, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity"),
         Attack.of(QUERY_TEXTS, REFUSED, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"),
-        // table sizes and row counts
-        Attack.of(STATISTICS, REFUSED, "SELECT reltuples FROM pg_class WHERE relname = 'people'"),
+        // table sizes and row counts: answered, as NULL (the canary scan finds no count)
+        Attack.of(STATISTICS, ANSWERED, "SELECT reltuples FROM pg_class WHERE relname = 'people'"),
         Attack.of(
             STATISTICS,
-            REFUSED,
+            ANSWERED,
             "SELECT RELTUPLES::bigint FROM PG_CATALOG.PG_CLASS WHERE relname = 'people'"),
         Attack.of(
-            STATISTICS, REFUSED, "SELECT \"relpages\" FROM pg_class WHERE relname = 'people'"),
+            STATISTICS, ANSWERED, "SELECT \"relpages\" FROM pg_class WHERE relname = 'people'"),
         Attack.of(
             STATISTICS,
-            REFUSED,
+            ANSWERED,
             "SELECT U&\"reltuple\\0073\" FROM pg_class WHERE relname = 'people'"),
         Attack.of(
-            STATISTICS, REFUSED, "SELECT relname FROM pg_class ORDER BY reltuples DESC LIMIT 1"),
-        Attack.of(STATISTICS, REFUSED, "SELECT relname FROM pg_class WHERE reltuples > 611000"),
-        Attack.of(STATISTICS, REFUSED, "SELECT * FROM pg_class WHERE relname = 'people'"),
-        Attack.of(STATISTICS, REFUSED, "SELECT c FROM pg_class c WHERE relname = 'people'"),
+            STATISTICS, ANSWERED, "SELECT relname FROM pg_class ORDER BY reltuples DESC LIMIT 1"),
+        Attack.of(STATISTICS, ANSWERED, "SELECT relname FROM pg_class WHERE reltuples > 611000"),
+        Attack.of(STATISTICS, ANSWERED, "SELECT * FROM pg_class WHERE relname = 'people'"),
+        Attack.of(STATISTICS, ANSWERED, "SELECT c FROM pg_class c WHERE relname = 'people'"),
         Attack.of(
-            STATISTICS, REFUSED, "SELECT to_json(c.*) FROM pg_class c WHERE relname = 'people'"),
+            STATISTICS, ANSWERED, "SELECT to_json(c.*) FROM pg_class c WHERE relname = 'people'"),
         Attack.of(
             STATISTICS,
-            REFUSED,
+            ANSWERED,
             "SELECT n_live_tup FROM pg_stat_user_tables WHERE relname = 'people'"),
         Attack.of(
             STATISTICS,
-            REFUSED,
+            ANSWERED,
             "SELECT n_tup_ins FROM pg_stat_all_tables WHERE relname = 'people'"),
-        Attack.of(STATISTICS, REFUSED, "SELECT pg_stat_get_live_tuples('people'::regclass)"),
+        Attack.of(STATISTICS, ANSWERED, "SELECT pg_stat_get_live_tuples('people'::regclass)"),
         Attack.of(
             STATISTICS,
-            REFUSED,
+            ANSWERED,
             "SELECT pg_catalog.pg_stat_get_tuples_inserted(c.oid) FROM pg_class c"),
         Attack.of(
             STATISTICS, NO_LEAK, "SELECT pg_table_size('people'), pg_relation_size('people')"),
@@ -337,7 +338,7 @@ final class Attacks {
             UNICODE_IDENTIFIERS,
             REFUSED,
             "SELECT relname FROM pg_class UNION ALL SELECT U&\"!006e!0061me\" UESCAPE '!' FROM people"),
-        Attack.of(UNICODE_IDENTIFIERS, REFUSED, "SELECT * FROM U&\"pg_st\\0061t_user_tables\""),
+        Attack.of(UNICODE_IDENTIFIERS, ANSWERED, "SELECT * FROM U&\"pg_st\\0061t_user_tables\""),
         Attack.of(UNICODE_IDENTIFIERS, REFUSED, "SELECT * FROM \"people\""),
         Attack.of(
             UNICODE_IDENTIFIERS,

@@ -3,6 +3,7 @@ package dev.dpjdbc.it.boundary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
@@ -40,6 +41,8 @@ final class Invariants {
       case REFUSED ->
           assertNotNull(last.sqlState(), door + ": answered, should be refused: " + show(last));
       case REFUSED_42501 -> assertEquals("42501", last.sqlState(), door + ": " + show(last));
+      case ANSWERED ->
+          assertNull(last.sqlState(), door + ": refused, should be answered: " + show(last));
       case NO_LEAK -> {}
     }
   }

@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The catalog door on a real PostgreSQL with the two least-privileged roles: psql's and pgJDBC's
  * catalog SQL passes (checked by PostgreSQL's own parse, run as PostgreSQL's text of it, on the
- * catalog role), statistics are refused or NULL whatever they are called, and the test-only switch
- * that passes everything through unchecked still cannot read a row (PostgreSQL's privileges).
+ * catalog role), statistics are NULL whatever they are called (histograms, activity and data are
+ * refused), and the test-only switch that passes everything through unchecked still cannot read a
+ * row (PostgreSQL's privileges).
  */
 class PgCatalogDoorIT {
   private static CatalogRolesFixture fx;
@@ -93,20 +94,137 @@ class PgCatalogDoorIT {
     }
   }
 
-  static Stream<String> statisticsWhateverTheyAreCalled() {
+  /**
+   * Statistics whatever they are called: answered, with every statistics value NULL. Each statement
+   * returns one column to check, and PostgreSQL holds a non-zero value for it ({@link
+   * #statistics_areRealInPostgres}).
+   */
+  static Stream<String> statisticsAnsweredAsNull() {
     return Stream.of(
         "SELECT reltuples FROM pg_class WHERE relname = 'staff'",
         "SELECT \"reltuples\" FROM pg_catalog.pg_class WHERE relname = 'staff'",
-        "SELECT c.relname FROM pg_class c(oid, reltuples, relnamespace, reltype, reloftype,"
-            + " relowner, relam, relfilenode, reltablespace, relpages, relname)",
-        "SELECT x FROM (SELECT c.relpages AS x FROM pg_class c) s",
-        "SELECT to_json(c) FROM pg_class c WHERE relname = 'staff'",
-        "WITH t AS (SELECT * FROM pg_class) SELECT relname FROM t",
-        "SELECT relname FROM pg_class WHERE reltuples > 100",
-        "SELECT n_live_tup FROM pg_stat_user_tables",
-        "SELECT * FROM pg_stats",
+        "SELECT relpages FROM pg_class c WHERE c.relname = 'staff'",
+        "SELECT c.relname FROM pg_class c(oid, relname2, relnamespace, reltype, reloftype,"
+            + " relowner, relam, relfilenode, reltablespace, relpages, relname)"
+            + " WHERE relname2 = 'staff'",
+        "SELECT x FROM (SELECT c.relpages AS x, relname FROM pg_class c) s WHERE relname = 'staff'",
+        "SELECT to_json(c)->>'reltuples' FROM pg_class c WHERE relname = 'staff'",
+        "SELECT (c).reltuples FROM pg_class c WHERE relname = 'staff'",
+        "WITH t AS (SELECT * FROM pg_class) SELECT reltuples FROM t WHERE relname = 'staff'",
+        "SELECT c.reltuples FROM pg_catalog.pg_class c JOIN pg_namespace n"
+            + " ON n.oid = c.relnamespace WHERE c.relname = 'staff'",
+        "SELECT n_live_tup FROM pg_stat_user_tables WHERE relname = 'staff'",
+        "SELECT n_tup_ins FROM pg_stat_all_tables WHERE relname = 'staff'",
+        "SELECT (s).n_live_tup FROM pg_stat_user_tables s WHERE relname = 'staff'",
+        "SELECT heap_blks_hit FROM pg_statio_user_tables WHERE relname = 'staff'",
+        "SELECT idx_scan FROM pg_stat_user_indexes WHERE relname = 'staff'",
+        "SELECT last_analyze::text FROM pg_stat_user_tables WHERE relname = 'staff'",
         "SELECT pg_stat_get_live_tuples('staff'::regclass)",
+        "SELECT pg_catalog.pg_stat_get_last_analyze_time(c.oid) FROM pg_class c"
+            + " WHERE c.relname = 'staff'",
+        // DBeaver's index query
+        "SELECT pg_catalog.pg_stat_get_numscans(i.indexrelid) AS index_num_scans,"
+            + " pg_catalog.pg_relation_size(i.indexrelid) AS index_rel_size"
+            + " FROM pg_catalog.pg_index i WHERE i.indrelid = 'staff'::regclass");
+  }
+
+  @ParameterizedTest
+  @MethodSource("statisticsAnsweredAsNull")
+  void statistics_areAnsweredAsNull(String sql) throws Exception {
+    try (Connection c = fx.driver("stats", false);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next(), "one row for staff: " + sql);
+      assertNull(rs.getObject(1), sql);
+      assertFalse(rs.next());
+    }
+  }
+
+  @Test
+  void statistics_areRealInPostgres_soNullMeansMasked() throws Exception {
+    try (Connection admin = fx.pg.getPostgresDatabase().getConnection();
+        Statement s = admin.createStatement()) {
+      try (ResultSet rs =
+          s.executeQuery("SELECT reltuples, relpages FROM pg_class WHERE relname = 'staff'")) {
+        assertTrue(rs.next());
+        assertEquals(201, rs.getInt(1));
+        assertTrue(rs.getInt(2) > 0);
+      }
+      long deadline = System.currentTimeMillis() + 20_000; // the statistics collector is async
+      long live = 0;
+      while (live == 0 && System.currentTimeMillis() < deadline) {
+        try (ResultSet rs =
+            s.executeQuery("SELECT n_live_tup FROM pg_stat_user_tables WHERE relname = 'staff'")) {
+          rs.next();
+          live = rs.getLong(1);
+        }
+        Thread.sleep(live == 0 ? 200 : 0);
+      }
+      assertTrue(live > 0, "PostgreSQL counts live tuples: " + live);
+    }
+    try (Connection c = fx.driver("stats", false);
+        Statement s = c.createStatement()) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT relid::regclass::text, schemaname, relname, n_live_tup, seq_scan"
+                  + " FROM pg_stat_user_tables WHERE relname = 'staff'")) {
+        assertTrue(rs.next());
+        assertEquals("staff", rs.getString(1));
+        assertEquals("public", rs.getString(2));
+        assertEquals("staff", rs.getString(3));
+        assertNull(rs.getObject(4));
+        assertNull(rs.getObject(5));
+      }
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT indexrelid::regclass::text, indexrelname, idx_scan"
+                  + " FROM pg_stat_user_indexes WHERE relname = 'staff'")) {
+        assertTrue(rs.next());
+        assertEquals("staff_pkey", rs.getString(2));
+        assertNull(rs.getObject(3));
+      }
+    }
+  }
+
+  @Test
+  void wholeRowOfPgClass_isAnsweredWithStatisticsNull() throws Exception {
+    try (Connection c = fx.driver("dbeaver", false);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select c.oid, c.* from pg_catalog.pg_class c where relname = 'staff'")) {
+      assertTrue(rs.next());
+      assertEquals("staff", rs.getString("relname"));
+      assertEquals("r", rs.getString("relkind"));
+      assertTrue(rs.getLong("oid") > 0);
+      assertNull(rs.getObject("reltuples"));
+      assertNull(rs.getObject("relpages"));
+      assertNull(rs.getObject("relallvisible"));
+    }
+  }
+
+  @Test
+  void pgAttributeStar_isAnswered_anyarrayAsText() throws Exception {
+    try (Connection c = fx.driver("dbeaver", false);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select a.* from pg_catalog.pg_attribute a where a.attrelid = 'staff'::regclass"
+                    + " and a.attnum > 0 order by a.attnum")) {
+      assertTrue(rs.next());
+      assertEquals("id", rs.getString("attname"));
+      assertNull(rs.getObject("attmissingval"));
+    }
+  }
+
+  static Stream<String> statisticsWhateverTheyAreCalled() {
+    return Stream.of(
+        "SELECT * FROM pg_stats",
         "SELECT query FROM pg_stat_activity",
+        "SELECT pg_stat_get_backend_activity(1)",
+        "SELECT * FROM pg_stat_statements",
+        "SELECT * FROM pg_statistic",
+        "SELECT * FROM pg_statistic_ext_data",
         "SELECT * FROM pg_prepared_statements",
         "SELECT pg_read_file('postgresql.conf')",
         "SELECT set_config('standard_conforming_strings', 'off', false)",
@@ -116,7 +234,8 @@ class PgCatalogDoorIT {
         "TABLE staff",
         "WITH pg_class AS (SELECT * FROM staff) SELECT * FROM pg_class",
         "SELECT (s).salary FROM staff s",
-        "SELECT relname FROM pg_class\r-- comment\r, staff");
+        "SELECT relname FROM pg_class\r-- comment\r, staff",
+        "SELECT c.relname, s.salary FROM pg_class c JOIN staff s ON true");
   }
 
   @ParameterizedTest

@@ -1,5 +1,7 @@
 package dev.dpjdbc.driver.catalog;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -8,19 +10,25 @@ import java.util.Set;
  *
  * <ul>
  *   <li><b>Relations:</b> every table of {@code pg_catalog} except those holding data or secrets
- *       ({@link #DENIED_TABLES}); the {@code pg_catalog} views in {@link #ALLOWED_VIEWS} (the
- *       statistics, activity, settings and credential views are not among them); every relation of
- *       {@code information_schema}. Nothing else: a user table, view or sequence is refused here,
- *       and the catalog role could not read it anyway.
- *   <li><b>Columns:</b> the statistics columns of {@code pg_class} ({@link #PG_CLASS_STATISTICS})
- *       and whole-row references to {@code pg_class} are refused, whatever alias names them:
- *       PostgreSQL records the columns each relation is read for by column number.
+ *       ({@link #DENIED_TABLES}); the {@code pg_catalog} views in {@link #ALLOWED_VIEWS}, {@link
+ *       #STATISTICS_VIEWS} and {@link #MASKED_COLUMNS} (the activity, histogram and credential
+ *       views are not among them); every relation of {@code information_schema}. Nothing else: a
+ *       user table, view or sequence is refused here, and the catalog role could not read it
+ *       anyway.
+ *   <li><b>Columns:</b> statistics and secret columns ({@link #masked}: {@code pg_class.reltuples},
+ *       {@code relpages}, {@code relallvisible}, every counter of the {@code
+ *       pg_stat*_tables/indexes} views, {@code pg_subscription.subconninfo}) are answered as NULL
+ *       of their type, whatever alias names them and also inside a whole-row reference: PostgreSQL
+ *       records the columns each relation is read for by column number, and the relation is
+ *       replaced by a subquery that selects NULL in their place; the result is checked again with
+ *       no masked column allowed.
  *   <li><b>Functions and operators:</b> only those of {@code pg_catalog} and {@code
  *       information_schema}, not {@code SECURITY DEFINER}, and either immutable (a pure function of
  *       its arguments) or named in {@link #ALLOWED_NON_IMMUTABLE} (catalog helpers that psql,
  *       pgJDBC and BI tools call: they read catalog rows, privileges and the session, never user
- *       data or statistics). Size functions ({@link #SIZE_FUNCTIONS}) are answered as NULL instead
- *       of refusing the whole statement, so {@code \dt+} works.
+ *       data or statistics). Size and statistics functions ({@link #SIZE_FUNCTIONS}, {@link
+ *       #STATISTICS_FUNCTIONS}) are answered as NULL instead of refusing the whole statement, so
+ *       {@code \dt+} works.
  * </ul>
  *
  * <p>This is an allow-list over a fixed PostgreSQL release: a function or view added by a later
@@ -42,14 +50,10 @@ public final class CatalogRules {
           "pg_statistic",
           "pg_statistic_ext_data",
           "pg_largeobject",
-          "pg_largeobject_metadata",
           "pg_authid",
-          "pg_auth_members",
           "pg_user_mapping",
-          "pg_subscription",
           "pg_subscription_rel",
-          "pg_replication_origin",
-          "pg_db_role_setting");
+          "pg_replication_origin");
 
   /** Views of pg_catalog that show catalog definitions only (no statistics, activity, secrets). */
   static final Set<String> ALLOWED_VIEWS =
@@ -72,8 +76,65 @@ public final class CatalogRules {
           "pg_settings",
           "pg_seclabels");
 
-  /** Column names of pg_class that are statistics of the data. */
-  static final Set<String> PG_CLASS_STATISTICS = Set.of("relpages", "reltuples", "relallvisible");
+  /**
+   * Relations of pg_catalog with columns that are statistics of the data or secrets: those columns
+   * are answered as NULL of their type, the others are real.
+   */
+  static final Map<String, Set<String>> MASKED_COLUMNS =
+      Map.of(
+          "pg_class", Set.of("relpages", "reltuples", "relallvisible"),
+          "pg_subscription", Set.of("subconninfo"),
+          "pg_user_mappings", Set.of("umoptions"));
+
+  /**
+   * Statistics views of pg_catalog whose rows are one per table or index (a function of the
+   * catalog): only {@link #IDENTITY_COLUMNS} are real, every counter, size and timestamp is NULL.
+   * {@code pg_stat_activity}, {@code pg_stats}, {@code pg_statistic*} and {@code
+   * pg_stat_statements} are not among them: their rows or values are other sessions' query texts or
+   * histograms of the data itself, so they stay refused.
+   */
+  static final Set<String> STATISTICS_VIEWS =
+      Set.of(
+          "pg_stat_all_tables",
+          "pg_stat_user_tables",
+          "pg_stat_sys_tables",
+          "pg_stat_xact_all_tables",
+          "pg_stat_xact_user_tables",
+          "pg_stat_xact_sys_tables",
+          "pg_statio_all_tables",
+          "pg_statio_user_tables",
+          "pg_statio_sys_tables",
+          "pg_stat_all_indexes",
+          "pg_stat_user_indexes",
+          "pg_stat_sys_indexes",
+          "pg_statio_all_indexes",
+          "pg_statio_user_indexes",
+          "pg_statio_sys_indexes",
+          "pg_statio_all_sequences",
+          "pg_statio_user_sequences",
+          "pg_statio_sys_sequences");
+
+  /** The columns of {@link #STATISTICS_VIEWS} that name a table or index (kept real). */
+  static final Set<String> IDENTITY_COLUMNS =
+      Set.of("relid", "schemaname", "relname", "indexrelid", "indexrelname");
+
+  /** Whether column {@code column} of pg_catalog relation {@code relation} is answered as NULL. */
+  static boolean masked(String relation, String column) {
+    if (STATISTICS_VIEWS.contains(relation)) {
+      return !IDENTITY_COLUMNS.contains(column);
+    }
+    return MASKED_COLUMNS.getOrDefault(relation, Set.of()).contains(column);
+  }
+
+  /** Whether pg_catalog relation {@code name} of kind {@code relkind} may be read at all. */
+  static boolean allowedRelation(String name, String relkind) {
+    if (relkind.equals("r")) {
+      return !DENIED_TABLES.contains(name);
+    }
+    return ALLOWED_VIEWS.contains(name)
+        || STATISTICS_VIEWS.contains(name)
+        || MASKED_COLUMNS.containsKey(name);
+  }
 
   /** Size functions: answered as NULL of their type (bigint), never computed. */
   static final Set<String> SIZE_FUNCTIONS =
@@ -84,6 +145,61 @@ public final class CatalogRules {
           "pg_indexes_size",
           "pg_database_size",
           "pg_tablespace_size");
+
+  /**
+   * Per-table and per-index statistics functions (what the {@link #STATISTICS_VIEWS} are made of,
+   * and what DBeaver calls for an index's scan count): answered as NULL of their type, never
+   * computed. The per-backend and per-database ones ({@code pg_stat_get_backend_activity}, …) are
+   * not among them and stay refused.
+   */
+  static final Map<String, String> STATISTICS_FUNCTIONS = statisticsFunctions();
+
+  private static Map<String, String> statisticsFunctions() {
+    Map<String, String> m = new java.util.HashMap<>();
+    for (String counter :
+        List.of(
+            "numscans",
+            "tuples_returned",
+            "tuples_fetched",
+            "tuples_inserted",
+            "tuples_updated",
+            "tuples_deleted",
+            "tuples_hot_updated",
+            "blocks_fetched",
+            "blocks_hit")) {
+      m.put("pg_stat_get_" + counter, "bigint");
+      m.put("pg_stat_get_xact_" + counter, "bigint");
+    }
+    for (String counter :
+        List.of(
+            "live_tuples",
+            "dead_tuples",
+            "mod_since_analyze",
+            "ins_since_vacuum",
+            "vacuum_count",
+            "autovacuum_count",
+            "analyze_count",
+            "autoanalyze_count")) {
+      m.put("pg_stat_get_" + counter, "bigint");
+    }
+    for (String time :
+        List.of(
+            "last_vacuum_time",
+            "last_autovacuum_time",
+            "last_analyze_time",
+            "last_autoanalyze_time",
+            "lastscan")) {
+      m.put("pg_stat_get_" + time, "timestamp with time zone");
+    }
+    return Map.copyOf(m);
+  }
+
+  /** The functions answered as NULL, each with its result type: sizes and statistics. */
+  static Map<String, String> nullFunctions() {
+    Map<String, String> m = new java.util.HashMap<>(STATISTICS_FUNCTIONS);
+    SIZE_FUNCTIONS.forEach(f -> m.put(f, "bigint"));
+    return m;
+  }
 
   /**
    * Stable or volatile pg_catalog functions that read only catalog rows, privileges or the session:
@@ -111,6 +227,8 @@ public final class CatalogRules {
           "pg_get_statisticsobjdef_columns",
           "pg_get_statisticsobjdef_expressions",
           "pg_get_userbyid",
+          "pg_get_function_sqlbody",
+          "pg_tablespace_location",
           "pg_get_keywords",
           "pg_get_publication_tables",
           "pg_options_to_table",
@@ -144,6 +262,8 @@ public final class CatalogRules {
           "shobj_description",
           "pg_encoding_to_char",
           "pg_char_to_encoding",
+          "getdatabaseencoding",
+          "pg_client_encoding",
           "pg_encoding_max_length",
           "pg_typeof",
           "pg_settings_get_flags",

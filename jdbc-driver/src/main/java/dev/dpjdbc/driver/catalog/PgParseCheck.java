@@ -59,16 +59,18 @@ public final class PgParseCheck {
       // statement's own column names, unless two are alike (then the describe path names them)
       try {
         return new Checked(probe(catalog, query.nativeSql, -1, true), null);
-      } catch (DuplicateColumns e) {
+      } catch (DuplicateColumns | PseudoTypedColumns e) {
         // fall through to the described path
       }
     }
     List<String> labels = new ArrayList<>();
+    List<String> columnTypes = new ArrayList<>();
     List<String> paramTypes = new ArrayList<>();
     try (PreparedStatement ps = catalog.prepareStatement(sql)) {
       ResultSetMetaData md = ps.getMetaData();
       for (int i = 1; md != null && i <= md.getColumnCount(); i++) {
         labels.add(md.getColumnLabel(i));
+        columnTypes.add(md.getColumnTypeName(i));
       }
       ParameterMetaData pmd = ps.getParameterMetaData();
       for (int i = 1; i <= pmd.getParameterCount(); i++) {
@@ -87,13 +89,39 @@ public final class PgParseCheck {
           AnalyzerSqlState.INVALID_PARAMETER_VALUE.code());
     }
     String substituted = ProbeText.substitute(query, params, paramTypes);
+    if (columnTypes.stream().anyMatch(PSEUDO_TYPES::contains)) {
+      // a view cannot have a column of a pseudo-type (pg_attribute.attmissingval is anyarray):
+      // the statement is checked inside a SELECT that returns such columns as text
+      substituted = ProbeText.pseudoAsText(substituted, columnTypes, PSEUDO_TYPES);
+    }
     return new Checked(probe(catalog, substituted, labels.size(), true), labels);
+  }
+
+  /**
+   * A refusal (42501) of a statement that reads the system catalogs, i.e. one meant for the catalog
+   * door, so its reason is the one to show (rather than an analyzer's error about the same text).
+   */
+  public static final class CatalogStatementRefused extends SQLException {
+    CatalogStatementRefused(String reason) {
+      super(reason, AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
+    }
   }
 
   /** The statement's output has two columns of one name: a view needs a column list. */
   private static final class DuplicateColumns extends SQLException {
     DuplicateColumns() {
       super("duplicate column names", "42701");
+    }
+  }
+
+  /** Types a view column cannot have, returned as their text form instead. */
+  private static final java.util.Set<String> PSEUDO_TYPES =
+      java.util.Set.of("anyarray", "anycompatiblearray", "anyelement", "record", "cstring");
+
+  /** The statement has a column of a pseudo-type (anyarray, record): a view needs a wrapper. */
+  private static final class PseudoTypedColumns extends SQLException {
+    PseudoTypedColumns() {
+      super("a column of a pseudo-type", "42P16");
     }
   }
 
@@ -145,15 +173,36 @@ public final class PgParseCheck {
               + ")",
           AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
     } finally {
-      catalog.rollback();
-      catalog.setAutoCommit(autoCommit);
+      restore(catalog, autoCommit);
     }
     String text = ProbeText.withoutTrailingSemicolon(viewdef);
-    if (objects.usesSizeFunctions()) {
-      // sizes are statistics of the data: answered as NULL, and the new text is checked again
-      return probe(catalog, ProbeText.nullCalls(text, CatalogRules.SIZE_FUNCTIONS), columns, false);
+    if (objects.usesSizeFunctions() || !objects.maskedRelations().isEmpty()) {
+      // sizes and statistics columns are statistics of the data: answered as NULL, and the new
+      // text is checked again with none of them allowed (a wrong rewrite can only be refused)
+      if (objects.usesSizeFunctions()) {
+        text = ProbeText.nullCalls(text, CatalogRules.nullFunctions());
+      }
+      if (!objects.maskedRelations().isEmpty()) {
+        text = ProbeText.maskRelations(text, objects.maskedRelations());
+      }
+      return probe(catalog, text, columns, false);
     }
     return text;
+  }
+
+  /**
+   * Rolls the probe back. When the connection is gone (the pool closes it after some errors, and
+   * the temporary view goes with it) the statement's own error is the one to report, not this.
+   */
+  private static void restore(Connection catalog, boolean autoCommit) throws SQLException {
+    try {
+      catalog.rollback();
+      catalog.setAutoCommit(autoCommit);
+    } catch (SQLException e) {
+      if (!catalog.isClosed()) {
+        throw e;
+      } // closed: the session borrows a new connection for its next statement
+    }
   }
 
   /**
@@ -166,6 +215,9 @@ public final class PgParseCheck {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     if (state.equals("42701") && columns < 0) {
       return new DuplicateColumns();
+    }
+    if (state.equals("42P16") && columns < 0 && String.valueOf(e.getMessage()).contains("pseudo")) {
+      return new PseudoTypedColumns();
     }
     if (state.equals("42P16") || state.equals("0A000") || state.equals("42P17")) {
       return new SQLException(

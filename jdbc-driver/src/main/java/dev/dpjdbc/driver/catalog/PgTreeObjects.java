@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -24,7 +25,6 @@ import java.util.Set;
  * nextval} in the tree is refused outright.
  */
 final class PgTreeObjects {
-  private static final long PG_CLASS = 1259; // a bootstrap OID, the same in every release
   private static final int FIRST_LOW_INVALID_ATTNUM = -7;
 
   private final Map<Long, Set<Integer>> relations = new HashMap<>();
@@ -33,6 +33,7 @@ final class PgTreeObjects {
   private final Set<Long> domains = new LinkedHashSet<>();
   private boolean nextval;
   private boolean usesSize;
+  private final Map<String, String> masked = new java.util.TreeMap<>();
 
   private PgTreeObjects() {}
 
@@ -100,6 +101,22 @@ final class PgTreeObjects {
       throw refuse("the statement advances a sequence (nextval)");
     }
     Catalog found = Catalog.read(catalog, relations.keySet(), operators, functions, domains);
+    boolean readsCatalog = false;
+    for (long oid : relations.keySet()) {
+      String[] r = found.rows().get(Catalog.RELATION + oid);
+      readsCatalog |= r != null && systemSchema(r[0]);
+    }
+    try {
+      judge(found, mayNull);
+    } catch (SQLException e) {
+      if (readsCatalog && AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code().equals(e.getSQLState())) {
+        throw new PgParseCheck.CatalogStatementRefused(e.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  private void judge(Catalog found, boolean mayNull) throws SQLException {
     for (long oid : relations.keySet()) {
       judgeRelation(found.row(Catalog.RELATION, oid));
     }
@@ -119,17 +136,49 @@ final class PgTreeObjects {
         throw refuse("domain " + t[0] + "." + t[1] + " is not a built-in type");
       }
     }
-    Set<Integer> cols = relations.get(PG_CLASS);
-    if (cols != null) {
-      for (int attnum : cols) {
-        if (attnum == 0 || found.pgClassStatistics().contains(attnum)) {
-          throw refuse(
-              "pg_class.reltuples, relpages and relallvisible are statistics of the data (row and"
-                  + " page counts) and are not passed through, whatever they are called (a"
-                  + " whole-row reference to pg_class includes them); select the other columns");
-        }
+    for (Map.Entry<Long, Set<Integer>> rel : relations.entrySet()) {
+      judgeColumns(found, rel.getKey(), rel.getValue(), mayNull);
+    }
+  }
+
+  /**
+   * Refuses (or, with {@code mayNull}, notes for masking) a relation read for a masked column or as
+   * a whole row.
+   */
+  private void judgeColumns(Catalog found, long oid, Set<Integer> cols, boolean mayNull)
+      throws SQLException {
+    String[] r = found.row(Catalog.RELATION, oid);
+    if (!r[0].equals(CatalogRules.PG_CATALOG)) {
+      return;
+    }
+    List<String[]> attributes = found.columns(oid);
+    boolean masks = false;
+    boolean reads = false;
+    for (String[] a : attributes) {
+      if (CatalogRules.masked(r[1], a[1])) {
+        masks = true;
+        reads |= cols.contains(0) || cols.contains(Integer.parseInt(a[0]));
       }
     }
+    if (!reads) {
+      return;
+    }
+    if (!mayNull) {
+      throw refuse(
+          "pg_catalog."
+              + r[1]
+              + " is read for a column that is a statistic of the data or a secret (row and page"
+              + " counts, scan and tuple counters, connection strings), whatever it is called (a"
+              + " whole-row reference includes them); select the other columns");
+    }
+    if (masks) {
+      masked.put(r[1], ProbeText.maskedRelation(r[1], attributes));
+    }
+  }
+
+  /** Relations to replace by a subquery with NULL in their masked columns: name -> subquery. */
+  Map<String, String> maskedRelations() {
+    return masked;
   }
 
   private static void judgeRelation(String[] r) throws SQLException {
@@ -145,11 +194,7 @@ final class PgTreeObjects {
               + name
               + ")");
     }
-    boolean allowed =
-        r[2].equals("r")
-            ? !CatalogRules.DENIED_TABLES.contains(r[1])
-            : CatalogRules.ALLOWED_VIEWS.contains(r[1]);
-    if (!allowed) {
+    if (!CatalogRules.allowedRelation(r[1], r[2])) {
       throw refuse(
           name
               + " exposes statistics, activity, settings or secrets, which dpjdbc does not pass"
@@ -165,9 +210,10 @@ final class PgTreeObjects {
     if (f[3].equals("true")) {
       throw refuse("function " + name + " runs with its owner's rights (SECURITY DEFINER)");
     }
-    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1])) {
+    if (CatalogRules.SIZE_FUNCTIONS.contains(f[1])
+        || CatalogRules.STATISTICS_FUNCTIONS.containsKey(f[1])) {
       if (!mayNull) {
-        throw refuse("function " + name + " reports the size of data");
+        throw refuse("function " + name + " reports the size of data or a statistic of it");
       }
       usesSize = true; // answered as NULL by the caller
       return;
@@ -183,7 +229,7 @@ final class PgTreeObjects {
   }
 
   /** The catalog rows of every object a tree names, read in one round trip. */
-  private record Catalog(Map<String, String[]> rows, Set<Integer> pgClassStatistics) {
+  private record Catalog(Map<String, String[]> rows, Map<Long, List<String[]>> attributes) {
     static final String RELATION = "r";
     static final String OPERATOR = "o";
     static final String FUNCTION = "f";
@@ -205,25 +251,29 @@ final class PgTreeObjects {
             + " UNION ALL SELECT 't', t.oid::int8, n.nspname::text, t.typname::text, NULL, NULL"
             + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n"
             + " ON n.oid = t.typnamespace WHERE t.oid::int8 = ANY(?)"
-            + " UNION ALL SELECT 'a', a.attnum::int8, NULL, a.attname::text, NULL, NULL"
-            + " FROM pg_catalog.pg_attribute a WHERE a.attrelid = 1259 AND a.attname::text ="
-            + " ANY(?)";
+            + " UNION ALL SELECT 'a', a.attrelid::int8, a.attnum::text, a.attname::text,"
+            + " pg_catalog.format_type(a.atttypid, a.atttypmod), NULL"
+            + " FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
+            + " WHERE a.attrelid::int8 = ANY(?) AND a.attnum > 0 AND NOT a.attisdropped"
+            + " AND c.relnamespace = 'pg_catalog'::pg_catalog.regnamespace";
 
     static Catalog read(Connection c, Set<Long> rels, Set<Long> ops, Set<Long> fns, Set<Long> types)
         throws SQLException {
       Map<String, String[]> rows = new HashMap<>();
-      Set<Integer> stats = new HashSet<>();
+      Map<Long, List<String[]>> attributes = new HashMap<>();
       try (PreparedStatement ps = c.prepareStatement(SQL)) {
         ps.setArray(1, c.createArrayOf("int8", rels.toArray()));
         ps.setArray(2, c.createArrayOf("int8", ops.toArray()));
         ps.setArray(3, c.createArrayOf("int8", fns.toArray()));
         ps.setArray(4, c.createArrayOf("int8", ops.toArray()));
         ps.setArray(5, c.createArrayOf("int8", types.toArray()));
-        ps.setArray(6, c.createArrayOf("text", CatalogRules.PG_CLASS_STATISTICS.toArray()));
+        ps.setArray(6, c.createArrayOf("int8", rels.toArray()));
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
             if (rs.getString(1).equals("a")) {
-              stats.add(rs.getInt(2));
+              attributes
+                  .computeIfAbsent(rs.getLong(2), k -> new ArrayList<>())
+                  .add(new String[] {rs.getString(3), rs.getString(4), rs.getString(5)});
             } else {
               rows.put(
                   rs.getString(1) + rs.getLong(2),
@@ -234,7 +284,14 @@ final class PgTreeObjects {
           }
         }
       }
-      return new Catalog(rows, stats);
+      return new Catalog(rows, attributes);
+    }
+
+    /** The columns of a pg_catalog relation in attnum order: attnum, name, type. */
+    List<String[]> columns(long oid) {
+      List<String[]> cols = new ArrayList<>(attributes.getOrDefault(oid, List.of()));
+      cols.sort(java.util.Comparator.comparingInt(a -> Integer.parseInt(a[0])));
+      return cols;
     }
 
     /** The row of one object; an OID the catalog does not show is refused. */

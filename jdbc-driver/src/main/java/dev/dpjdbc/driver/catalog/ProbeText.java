@@ -72,6 +72,24 @@ final class ProbeText {
     return "'" + s.replace("'", "''") + "'";
   }
 
+  /**
+   * {@code SELECT q.c1, q.c2::text, ... FROM (sql) q(c1, ..., cn)}: the columns whose type is in
+   * {@code pseudo} as text, the others as they are. PostgreSQL parses the whole text and its tree
+   * is what is checked, so the wrapper cannot hide anything from the check.
+   */
+  static String pseudoAsText(String sql, List<String> types, Set<String> pseudo) {
+    StringBuilder select = new StringBuilder("SELECT ");
+    StringBuilder names = new StringBuilder();
+    for (int i = 1; i <= types.size(); i++) {
+      select.append(i > 1 ? ", " : "").append("q.c").append(i);
+      if (pseudo.contains(types.get(i - 1))) {
+        select.append("::text");
+      }
+      names.append(i > 1 ? ", " : "").append('c').append(i);
+    }
+    return select + " FROM (" + sql + "\n) q(" + names + ")";
+  }
+
   /** {@code CREATE TEMP VIEW name (c1, ..., cn) AS sql}. */
   static String createView(String name, int columns, String sql) {
     StringBuilder b = new StringBuilder("CREATE TEMP VIEW ").append(name);
@@ -99,6 +117,16 @@ final class ProbeText {
    * parentheses are followed as PostgreSQL prints them; the caller checks the result again.
    */
   static String nullCalls(String sql, Set<String> names) throws SQLException {
+    java.util.Map<String, String> types = new java.util.HashMap<>();
+    names.forEach(n -> types.put(n, "bigint"));
+    return nullCalls(sql, types);
+  }
+
+  /**
+   * {@code sql} with every call of a function in {@code types}, qualified with {@code pg_catalog.}
+   * or not, replaced by {@code NULL::<its type>}; see {@link #nullCalls(String, Set)}.
+   */
+  static String nullCalls(String sql, java.util.Map<String, String> types) throws SQLException {
     StringBuilder out = new StringBuilder();
     int i = 0;
     while (i < sql.length()) {
@@ -116,9 +144,9 @@ final class ProbeText {
         }
         String word = sql.substring(i, end);
         String bare = word.startsWith("pg_catalog.") ? word.substring(11) : word;
-        if (names.contains(bare) && end < sql.length() && sql.charAt(end) == '(') {
+        if (types.containsKey(bare) && end < sql.length() && sql.charAt(end) == '(') {
           i = closingParen(sql, end) + 1;
-          out.append("NULL::bigint");
+          out.append("NULL::").append(types.get(bare));
           continue;
         }
         out.append(word);
@@ -129,6 +157,146 @@ final class ProbeText {
       i++;
     }
     return out.toString();
+  }
+
+  /**
+   * {@code (SELECT "c1", ..., NULL::type AS "ck", ... FROM pg_catalog.relation)}: every column of
+   * {@code columns} (attnum, name, type; in attnum order), the masked ones ({@link
+   * CatalogRules#masked}) as NULL of their type.
+   */
+  static String maskedRelation(String relation, List<String[]> columns) {
+    StringBuilder b = new StringBuilder("(SELECT ");
+    for (int i = 0; i < columns.size(); i++) {
+      String[] c = columns.get(i);
+      String name = ident(c[1]);
+      b.append(i > 0 ? ", " : "");
+      if (CatalogRules.masked(relation, c[1])) {
+        b.append("NULL::").append(c[2]).append(" AS ").append(name);
+      } else {
+        b.append(name);
+      }
+    }
+    return b.append(" FROM pg_catalog.").append(ident(relation)).append(')').toString();
+  }
+
+  private static String ident(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  /** Words after a FROM item that start the next clause: they are not its alias. */
+  private static final Set<String> NOT_AN_ALIAS =
+      Set.of(
+          "join",
+          "left",
+          "right",
+          "full",
+          "cross",
+          "natural",
+          "inner",
+          "on",
+          "using",
+          "where",
+          "group",
+          "having",
+          "window",
+          "order",
+          "limit",
+          "offset",
+          "fetch",
+          "union",
+          "intersect",
+          "except",
+          "for",
+          "tablesample",
+          "returning");
+
+  /** Words after which a relation name is a FROM item. */
+  private static final Set<String> FROM_ITEM_BEFORE = Set.of("from", "join", ",", "(");
+
+  /**
+   * {@code sql} (PostgreSQL's own deparse) with every FROM item naming a relation of {@code
+   * subqueries} (bare or {@code pg_catalog.}-qualified) replaced by its subquery, keeping the
+   * item's alias (or giving it the relation's name as alias). The caller checks the result again: a
+   * reference this misses is refused there.
+   */
+  static String maskRelations(String sql, java.util.Map<String, String> subqueries) {
+    StringBuilder out = new StringBuilder();
+    String previous = "";
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (c == '\'' || c == '"') {
+        int end = skipQuoted(sql, i);
+        out.append(sql, i, end);
+        previous = sql.substring(i, end);
+        i = end;
+        continue;
+      }
+      if (isIdentStart(c)) {
+        int end = i;
+        while (end < sql.length() && (isIdentPart(sql.charAt(end)) || sql.charAt(end) == '.')) {
+          end++;
+        }
+        String word = sql.substring(i, end);
+        String bare = word.startsWith("pg_catalog.") ? word.substring(11) : word;
+        String sub = subqueries.get(bare);
+        if (sub != null && !word.equals(qualified(bare)) && namesCte(sql, bare)) {
+          sub = null; // the bare name is the statement's CTE; PostgreSQL qualifies the catalog's
+        }
+        if (sub != null && FROM_ITEM_BEFORE.contains(previous.toLowerCase(java.util.Locale.ROOT))) {
+          out.append(sub);
+          if (!aliasFollows(sql, end)) {
+            out.append(' ').append(bare);
+          }
+        } else {
+          out.append(word);
+        }
+        previous = word;
+        i = end;
+        continue;
+      }
+      if (!Character.isWhitespace(c)) {
+        previous = String.valueOf(c);
+      }
+      out.append(c);
+      i++;
+    }
+    return out.toString();
+  }
+
+  private static String qualified(String relation) {
+    return "pg_catalog." + relation;
+  }
+
+  /** Whether {@code sql} defines a CTE named {@code name} (which then shadows the catalog's). */
+  private static boolean namesCte(String sql, String name) {
+    return java.util.regex.Pattern.compile(
+            "(?is)(with|,)\\s*(recursive\\s+)?\"?"
+                + java.util.regex.Pattern.quote(name)
+                + "\"?\\s*(\\([^)]*\\)\\s*)?as\\s*(not\\s+)?(materialized\\s*)?\\(")
+        .matcher(sql)
+        .find();
+  }
+
+  private static boolean aliasFollows(String sql, int from) {
+    int i = from;
+    while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+      i++;
+    }
+    if (i >= sql.length()) {
+      return false;
+    }
+    if (sql.charAt(i) == '"') {
+      return true;
+    }
+    if (!isIdentStart(sql.charAt(i))) {
+      return false;
+    }
+    int end = i;
+    while (end < sql.length() && isIdentPart(sql.charAt(end))) {
+      end++;
+    }
+    return !NOT_AN_ALIAS.contains(sql.substring(i, end).toLowerCase(java.util.Locale.ROOT));
   }
 
   private static int closingParen(String sql, int open) throws SQLException {

@@ -78,6 +78,18 @@ final class CatalogLink {
 
   /** The catalog connection, borrowed on first use. */
   Connection connection() throws SQLException {
+    if (catalog != null && catalog != data && catalog.isClosed()) {
+      // the pool marked it broken (HikariCP does so on SQLState 08*, and on 0A000, which
+      // PostgreSQL also uses for "cross-database references are not implemented"): borrow anew
+      Connection broken = catalog;
+      catalog = null;
+      door = null;
+      try {
+        pool.giveBack(broken, true);
+      } catch (SQLException e) {
+        // already closed: nothing to give back
+      }
+    }
     if (catalog == null) {
       Connection c = pool.borrow();
       catalog = c == null ? data : c;
@@ -87,6 +99,7 @@ final class CatalogLink {
   }
 
   CatalogDoor door() throws SQLException {
+    connection(); // replaces a broken connection (and its door)
     if (door == null) {
       door = new CatalogDoor(connection(), postgres, limits.maxRows(), limits.maxBytes());
     }

@@ -48,6 +48,15 @@ final class ExplainRouting {
         return ExplainPrivacy.nothingPrivate();
       }
       default -> {
+        SQLException unread = CatalogFallback.refusal(path, catalog, statement);
+        if (unread != null) { // as execution routes it: PostgreSQL's parse decides
+          return CatalogFallback.door(
+              unread,
+              () -> {
+                catalog.door().check(statement, params);
+                return ExplainPrivacy.nothingPrivate();
+              });
+        }
         return path.explain(statement, params, settings, timeoutSeconds);
       }
     }

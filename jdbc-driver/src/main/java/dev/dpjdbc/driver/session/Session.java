@@ -189,6 +189,11 @@ public final class Session implements AutoCloseable {
         }
       }
       default -> {
+        SQLException unread = CatalogFallback.refusal(path, catalog, statement);
+        if (unread != null) { // PostgreSQL's parse decides (nothing is charged either way)
+          return answer(
+              CatalogFallback.door(unread, () -> catalog.door().run(statement, params, running)));
+        }
         return path.release(statement, params, settings, queryTimeoutSeconds);
       }
     }
@@ -289,7 +294,7 @@ public final class Session implements AutoCloseable {
       int parameters =
           ExplainRouting.toCatalog(query, settings)
               ? described(query).parameterCount()
-              : path.plan(query).parameterCount();
+              : plannedOrCatalog(query).parameterCount();
       return new Description(ExplainPrivacy.COLUMNS, parameters);
     }
     var cursor = CursorCommand.parse(statement);
@@ -315,11 +320,33 @@ public final class Session implements AutoCloseable {
       case REFUSE ->
           throw new SQLException(c.reason(), AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
       default -> {
-        PrivacyPlan plan = path.plan(statement);
-        return new Description(
-            IntervalRelease.columns(plan, settings.intervals()), plan.parameterCount());
+        return plannedOrCatalog(statement);
       }
     }
+  }
+
+  /**
+   * A query's columns and parameters from its plan; when the analyzer cannot read it (on
+   * PostgreSQL), from the catalog door's check and describe ({@link CatalogFallback}).
+   */
+  private Description plannedOrCatalog(String statement) throws SQLException {
+    SQLException unread = CatalogFallback.refusal(path, catalog, statement);
+    if (unread != null) {
+      return CatalogFallback.door(
+          unread,
+          () -> {
+            Description d = described(statement);
+            List<Object> nulls = new java.util.ArrayList<>();
+            for (int i = 0; i < d.parameterCount(); i++) {
+              nulls.add(null);
+            }
+            catalog.door().check(statement, nulls); // what execute will check, nothing runs
+            return d;
+          });
+    }
+    PrivacyPlan plan = path.plan(statement);
+    return new Description(
+        IntervalRelease.columns(plan, settings.intervals()), plan.parameterCount());
   }
 
   /** A pass-through statement's columns and parameters, from the backend's describe. */
