@@ -18,8 +18,7 @@ public final class KeepOnStatementErrors implements SQLExceptionOverride {
 
   @java.lang.Override
   public SQLExceptionOverride.Override adjudicate(SQLException e) {
-    return "0A000".equals(e.getSQLState())
-            || e instanceof java.sql.SQLFeatureNotSupportedException
+    return "0A000".equals(e.getSQLState()) || e instanceof java.sql.SQLFeatureNotSupportedException
         ? SQLExceptionOverride.Override.DO_NOT_EVICT
         : SQLExceptionOverride.Override.CONTINUE_EVICT;
   }
