@@ -294,7 +294,6 @@ public final class CatalogRules {
           "session_user",
           "user",
           "current_setting",
-          "pg_client_encoding",
           "version",
           "pg_backend_pid",
           "pg_my_temp_schema",
