@@ -44,8 +44,16 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
    * @param jdbcType {@link java.sql.Types} code
    * @param typeName backend-style type name
    * @param className the Java class of non-null values ({@code getColumnClassName})
+   * @param typeOid the backend's PostgreSQL type OID, 0 when unknown (not a PostgreSQL column)
+   * @param typeMod the backend's type modifier ({@code atttypmod}), -1 when none or unknown
    */
-  public record Column(String label, int jdbcType, String typeName, String className) {}
+  public record Column(
+      String label, int jdbcType, String typeName, String className, int typeOid, int typeMod) {
+    /** A column whose PostgreSQL type OID is not known (released and session columns). */
+    public Column(String label, int jdbcType, String typeName, String className) {
+      this(label, jdbcType, typeName, className, 0, -1);
+    }
+  }
 
   /** Copies the rows and metadata of a backend result set (catalog data only). */
   public static Table copyOf(ResultSet rs) throws SQLException {
@@ -54,7 +62,8 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
     while (rs.next()) {
       Object[] row = new Object[columns.size()];
       for (int i = 0; i < row.length; i++) {
-        row[i] = detach(rs.getObject(i + 1));
+        row[i] =
+            PgFields.keepsText(columns.get(i)) ? rs.getString(i + 1) : detach(rs.getObject(i + 1));
       }
       rows.add(row);
     }
@@ -74,9 +83,20 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
       List<Column> renamed = new ArrayList<>();
       for (int i = 0; i < columns.size(); i++) {
         Column c = columns.get(i);
-        renamed.add(new Column(labels.get(i), c.jdbcType(), c.typeName(), c.className()));
+        renamed.add(
+            new Column(
+                labels.get(i),
+                c.jdbcType(),
+                c.typeName(),
+                c.className(),
+                c.typeOid(),
+                c.typeMod()));
       }
       columns = renamed;
+    }
+    boolean[] asText = new boolean[columns.size()];
+    for (int i = 0; i < asText.length; i++) {
+      asText[i] = PgFields.keepsText(columns.get(i));
     }
     List<Object[]> rows = new ArrayList<>();
     long bytes = 0;
@@ -86,7 +106,7 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
       }
       Object[] row = new Object[columns.size()];
       for (int i = 0; i < row.length; i++) {
-        row[i] = detach(rs.getObject(i + 1));
+        row[i] = asText[i] ? rs.getString(i + 1) : detach(rs.getObject(i + 1));
         bytes += row[i] == null ? 1 : sizeOf(row[i]);
       }
       if (bytes > maxBytes) {
@@ -113,19 +133,25 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
         "54000");
   }
 
-  /** The column descriptions of a backend result (or statement) metadata. */
+  /**
+   * The column descriptions of a backend result (or statement) metadata; on PostgreSQL with the
+   * backend's type OID and type modifier.
+   */
   public static List<Column> describe(ResultSetMetaData md) throws SQLException {
     List<Column> columns = new ArrayList<>();
     if (md == null) {
       return columns;
     }
+    int[][] pg = PgFields.oidsAndMods(md);
     for (int i = 1; i <= md.getColumnCount(); i++) {
       columns.add(
           new Column(
               md.getColumnLabel(i),
               md.getColumnType(i),
               md.getColumnTypeName(i),
-              md.getColumnClassName(i)));
+              md.getColumnClassName(i),
+              pg == null ? 0 : pg[i - 1][0],
+              pg == null ? -1 : pg[i - 1][1]));
     }
     return columns;
   }

@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * Metadata of a dpjdbc result, from the plan's output columns (so a {@code PreparedStatement}'s
  * metadata before execution equals its result's after) or from a catalog result's columns. Every
- * column is read-only and nullable (a SUM over a group may be NULL).
+ * column is read-only and nullable (a SUM over a group may be NULL). A catalog column also carries
+ * its PostgreSQL type OID and modifier ({@link PgColumnTypes}).
  */
-final class DpResultSetMetaData implements ResultSetMetaData, OwnWrapper {
+final class DpResultSetMetaData implements ResultSetMetaData, PgColumnTypes, OwnWrapper {
   private final List<Table.Column> columns;
 
   DpResultSetMetaData(List<Table.Column> columns) {
@@ -45,6 +46,16 @@ final class DpResultSetMetaData implements ResultSetMetaData, OwnWrapper {
   @Override
   public String getColumnTypeName(int i) throws SQLException {
     return column(i).typeName();
+  }
+
+  @Override
+  public int getColumnTypeOid(int i) throws SQLException {
+    return column(i).typeOid();
+  }
+
+  @Override
+  public int getColumnTypeMod(int i) throws SQLException {
+    return column(i).typeMod();
   }
 
   @Override

@@ -209,7 +209,7 @@ public final class Session implements AutoCloseable {
       }
       byte[][] values = new byte[n][];
       for (int i = 0; i < n; i++) {
-        values[i] = ValueCodec.encode(rs, i + 1, columns.types()[i], columns.format(i));
+        values[i] = columns.encode(rs, i);
       }
       Messages.dataRow(out, values);
       sent++;
