@@ -94,7 +94,7 @@ class BiToolStatementsIT {
         case "rows", "shape", "stats-null" -> {
           Answer truth = run(backend, sql, params);
           assertEquals(truth.labels, proxied.labels, st + ": column names");
-          assertEquals(truth.types, proxied.types, st + ": column types");
+          assertEquals(asProxied(truth.types), proxied.types, st + ": column types");
           if (st.kind().equals("rows")) {
             assertEquals(truth.sortedRows(), proxied.sortedRows(), st + ": rows");
           }
@@ -112,6 +112,15 @@ class BiToolStatementsIT {
         default -> fail(st + ": unknown expectation " + st.expect());
       }
     }
+  }
+
+  /**
+   * The one documented difference in column types: a pseudo-typed column (pg_attribute's
+   * attmissingval, {@code anyarray}) cannot be checked by the catalog door in a view, so it comes
+   * back as its text form, typed {@code text}.
+   */
+  private static List<String> asProxied(List<String> types) {
+    return types.stream().map(t -> t.equals("anyarray") ? "text" : t).toList();
   }
 
   private static Connection superuser() throws SQLException {
