@@ -63,12 +63,12 @@ final class Attacks {
         Attack.of(COMMENT_LINE_ENDINGS, REFUSED, "SELECT 1 --\r; SELECT name FROM people"),
         Attack.of(
             COMMENT_LINE_ENDINGS,
-            REFUSED,
+            NO_LEAK, // on PostgreSQL answered: the statistic comes back NULL (PgCatalogDoorIT)
             "SHOW application_name --x\r; SELECT reltuples::bigint::text::regclass FROM pg_class"
                 + " WHERE relname = 'people'"),
         Attack.of(
             COMMENT_LINE_ENDINGS,
-            REFUSED,
+            NO_LEAK, // on PostgreSQL answered: the statistic comes back NULL (PgCatalogDoorIT)
             "SET application_name = 'x' --x\r; SELECT n_live_tup::text::regclass"
                 + " FROM pg_stat_user_tables WHERE relname = 'people'"),
         Attack.of(
