@@ -117,7 +117,8 @@ public final class RelationalPlanner {
     List<OutputExpr> exprs = new ArrayList<>();
     List<String> aggregates = new ArrayList<>();
     List<dev.dpjdbc.analyze.plan.GroupKey> keys = new ArrayList<>();
-    List<String> sourceNames = SourceTypeNames.of(boundary.aggregate(), backend);
+    List<SourceTypeNames.Source> sources = SourceTypeNames.of(boundary.aggregate(), backend);
+    List<String> sourceNames = SourceTypeNames.names(sources);
     for (GroupKey k : boundary.keys()) {
       exprs.add(new OutputExpr.KeyRef(keys.size()));
       aggregates.add(null);
@@ -131,7 +132,7 @@ public final class RelationalPlanner {
     exprs.addAll(r.callOutputs());
     aggregates.addAll(r.callDescriptions());
     List<OutputColumn> outputs =
-        ReleasedColumns.columns(released.getFieldNames(), released, exprs, aggregates, sourceNames);
+        ReleasedColumns.columns(released.getFieldNames(), released, exprs, aggregates, sources);
     PostProcessor post = PostProcessor.compileAbove(root.project(), boundary.aggregate());
     List<OutputColumn> columns =
         ReleasedColumns.columns(

@@ -19,25 +19,28 @@ final class ReleasedColumns {
 
   /**
    * Columns named {@code names}, typed by {@code type}'s fields, with the given expressions; {@code
-   * sourceNames} (entries may be null) overrides the type name of a column copied from the catalog.
+   * sources} (entries may be null) overrides the type name and modifier of a column copied from the
+   * catalog.
    */
   static List<OutputColumn> columns(
       List<String> names,
       RelDataType type,
       List<OutputExpr> exprs,
       List<String> aggregates,
-      List<String> sourceNames) {
+      List<SourceTypeNames.Source> sources) {
     List<OutputColumn> out = new ArrayList<>();
     List<RelDataTypeField> fields = type.getFieldList();
     for (int i = 0; i < fields.size(); i++) {
       SqlTypeName t = fields.get(i).getType().getSqlTypeName();
+      SourceTypeNames.Source source = isCharacter(t) ? sources.get(i) : null;
       out.add(
           new OutputColumn(
               names.get(i),
               jdbcType(t),
-              isCharacter(t) && sourceNames.get(i) != null ? sourceNames.get(i) : typeName(t),
+              source != null ? source.name() : typeName(t),
               aggregates == null ? null : aggregates.get(i),
-              exprs == null ? null : exprs.get(i)));
+              exprs == null ? null : exprs.get(i),
+              source != null ? source.typeMod() : -1));
     }
     return out;
   }

@@ -23,7 +23,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * RelMetadataQuery#getColumnOrigins}) trace the column, underived (no expression, no aggregate
  * function), to catalog columns that all carry the same type name, of the same Calcite type as the
  * column, and that name is one of the backend's built-in character types (so domains, enums and
- * types the analyzer reads as text keep today's naming). Otherwise the entry is null.
+ * types the analyzer reads as text keep today's naming). Otherwise the entry is null. On PostgreSQL
+ * a {@code varchar(n)} or {@code bpchar(n)} source also gives its type modifier ({@code n + 4}, as
+ * {@code atttypmod}), when every origin has the same length.
  */
 final class SourceTypeNames {
   private SourceTypeNames() {}
@@ -39,18 +41,34 @@ final class SourceTypeNames {
           "character varying",
           "varchar_ignorecase");
 
-  /** For each field of {@code rel}'s row type: the source column's type name, or null. */
-  static List<String> of(RelNode rel, Backend backend) {
+  /** Largest length PostgreSQL allows in {@code varchar(n)}; pgJDBC reports it for no length. */
+  private static final int MAX_LENGTH = 10485760;
+
+  /**
+   * A source column's type.
+   *
+   * @param name the backend's type name
+   * @param typeMod PostgreSQL's {@code atttypmod}, -1 when none
+   */
+  record Source(String name, int typeMod) {}
+
+  /** The type names alone ({@link #of}), null where none. */
+  static List<String> names(List<Source> sources) {
+    return sources.stream().map(s -> s == null ? null : s.name()).toList();
+  }
+
+  /** For each field of {@code rel}'s row type: the source column's type, or null. */
+  static List<Source> of(RelNode rel, Backend backend) {
     RelMetadataQuery mq = rel.getCluster().getMetadataQuery();
     List<RelDataTypeField> fields = rel.getRowType().getFieldList();
-    List<String> out = new ArrayList<>();
+    List<Source> out = new ArrayList<>();
     for (int i = 0; i < fields.size(); i++) {
       out.add(name(mq, rel, i, fields.get(i).getType().getSqlTypeName(), backend));
     }
     return out;
   }
 
-  private static String name(
+  private static Source name(
       RelMetadataQuery mq, RelNode rel, int i, SqlTypeName type, Backend backend) {
     if (type != SqlTypeName.CHAR && type != SqlTypeName.VARCHAR) {
       return null;
@@ -65,6 +83,7 @@ final class SourceTypeNames {
       return null;
     }
     String name = null;
+    Integer length = null;
     for (RelColumnOrigin o : origins) {
       CatalogTable table = o.isDerived() ? null : o.getOriginTable().unwrap(CatalogTable.class);
       if (table == null) {
@@ -83,8 +102,15 @@ final class SourceTypeNames {
         return null;
       }
       name = own;
+      int n = column.precision();
+      length = length == null || length == n ? Integer.valueOf(n) : Integer.valueOf(-1);
     }
-    // the catalog's names are lower case; H2 names its types in upper case
-    return backend == Backend.H2 ? name.toUpperCase(Locale.ROOT) : name;
+    if (backend == Backend.H2) {
+      // the catalog's names are lower case; H2 names its types in upper case
+      return new Source(name.toUpperCase(Locale.ROOT), -1);
+    }
+    boolean sized =
+        (name.equals("varchar") || name.equals("bpchar")) && length > 0 && length < MAX_LENGTH;
+    return new Source(name, sized ? length + 4 : -1);
   }
 }

@@ -99,6 +99,8 @@ class ReleasedTypeNamesTest {
     PrivacyPlan p = plan(pg, sql);
     assertEquals(List.of("int4", "text", "varchar", "bpchar", "date"), names(p.post().columns()));
     assertEquals(backendNames(pg, sql), names(p.post().columns()));
+    assertEquals(
+        List.of(-1, -1, 9, 6, -1), p.post().columns().stream().map(OutputColumn::typeMod).toList());
   }
 
   @Test
@@ -121,6 +123,9 @@ class ReleasedTypeNamesTest {
     assertEquals(
         List.of("varchar", "bpchar"), p.groupKeys().stream().map(GroupKey::typeName).toList());
     assertEquals(List.of("varchar", "bpchar", "int8"), names(p.post().columns()));
+    // varchar(5) and char(2) carry PostgreSQL's atttypmod (length + 4), as the backend's would
+    assertEquals(
+        List.of(9, 6, -1), p.post().columns().stream().map(OutputColumn::typeMod).toList());
     assertEquals(backendNames(pg, sql), names(p.post().columns()));
   }
 
