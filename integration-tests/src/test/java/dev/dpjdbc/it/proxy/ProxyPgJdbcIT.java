@@ -131,6 +131,42 @@ class ProxyPgJdbcIT {
     }
   }
 
+  /**
+   * A field-metadata probe (Tableau's {@code WHERE (1 = 0)}) describes each column as the backend
+   * does: text stays text, varchar(5) and char(2) keep their names and lengths (the typmod).
+   */
+  @Test
+  void probe_describesCharacterColumnsAsTheBackend() throws Exception {
+    try (Connection direct =
+            java.sql.DriverManager.getConnection(fixture.backendUrl(), "postgres", "");
+        Statement s = direct.createStatement()) {
+      s.execute(
+          "CREATE TABLE typed_probe (id integer PRIMARY KEY, code varchar(5), grade char(2),"
+              + " note text, free varchar)");
+    }
+    String sql =
+        "SELECT * FROM (SELECT id, code, grade, note, free FROM typed_probe) t WHERE (1 = 0)";
+    try (Connection direct =
+            java.sql.DriverManager.getConnection(fixture.backendUrl(), "postgres", "");
+        Connection c = fixture.pgjdbc("")) {
+      assertEquals(describe(direct, sql), describe(c, sql));
+      assertEquals(
+          List.of("int4:10", "varchar:5", "bpchar:2", "text:2147483647", "varchar:2147483647"),
+          describe(c, sql));
+    }
+  }
+
+  private static List<String> describe(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      List<String> out = new ArrayList<>();
+      for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+        out.add(rs.getMetaData().getColumnTypeName(i) + ":" + rs.getMetaData().getPrecision(i));
+      }
+      return out;
+    }
+  }
+
   @Test
   void rowLevelQuery_isRefusedWithSqlState() throws Exception {
     try (Connection c = fixture.pgjdbc("");

@@ -77,7 +77,9 @@ public final class PostProcess {
   public static List<Table.Column> columns(PrivacyPlan plan) {
     List<Table.Column> columns = new ArrayList<>();
     for (OutputColumn o : plan.post() != null ? plan.post().columns() : plan.outputs()) {
-      columns.add(new Table.Column(o.label(), o.jdbcType(), o.typeName(), className(o.jdbcType())));
+      columns.add(
+          new Table.Column(
+              o.label(), o.jdbcType(), o.typeName(), className(o.jdbcType()), 0, o.typeMod()));
     }
     return columns;
   }

@@ -8,6 +8,14 @@ package dev.dpjdbc.analyze.plan;
  * @param typeName backend-style type name ("int8", "float8", key's type)
  * @param aggregate human form for EXPLAIN PRIVACY, e.g. "AVG(salary)"; null for keys
  * @param expr how to compute it from the group's keys and noisy coordinates
+ * @param typeMod PostgreSQL's type modifier ({@code atttypmod}: {@code varchar(5)} is 9) of a
+ *     column copied from a backend column that has one, else -1
  */
 public record OutputColumn(
-    String label, int jdbcType, String typeName, String aggregate, OutputExpr expr) {}
+    String label, int jdbcType, String typeName, String aggregate, OutputExpr expr, int typeMod) {
+  /** A column with no type modifier. */
+  public OutputColumn(
+      String label, int jdbcType, String typeName, String aggregate, OutputExpr expr) {
+    this(label, jdbcType, typeName, aggregate, expr, -1);
+  }
+}

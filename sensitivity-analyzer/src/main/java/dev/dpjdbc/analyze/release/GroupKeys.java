@@ -24,8 +24,8 @@ final class GroupKeys {
    *     of it ({@link KeyEquality#requireDistinct}: F0000 for a policy {@code values:} list, else
    *     0A000)
    */
-  static dev.dpjdbc.analyze.plan.GroupKey of(GroupKey k, RelNode below, RelDataTypeField out)
-      throws SQLException {
+  static dev.dpjdbc.analyze.plan.GroupKey of(
+      GroupKey k, RelNode below, RelDataTypeField out, String sourceName) throws SQLException {
     List<Object> values = new ArrayList<>();
     for (Object v : k.domain().orElseThrow().values()) {
       values.add(typed(v, out.getType().getSqlTypeName()));
@@ -37,7 +37,7 @@ final class GroupKeys {
         new dev.dpjdbc.analyze.plan.GroupKey(
             out.getName(),
             ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
-            ReleasedColumns.typeName(out.getType().getSqlTypeName()),
+            typeName(out, sourceName),
             values,
             k.domain().orElseThrow().source());
     KeyEquality.requireDistinct(key);
@@ -69,14 +69,22 @@ final class GroupKeys {
    * released values come from the data, each group kept by the selection rule, so the plan lists no
    * domain (a public key's domain is not released as such either: the whole key tuple is selected).
    */
-  static dev.dpjdbc.analyze.plan.GroupKey selected(GroupKey k, RelDataTypeField out) {
+  static dev.dpjdbc.analyze.plan.GroupKey selected(
+      GroupKey k, RelDataTypeField out, String sourceName) {
     return new dev.dpjdbc.analyze.plan.GroupKey(
         out.getName(),
         ReleasedColumns.jdbcType(out.getType().getSqlTypeName()),
-        ReleasedColumns.typeName(out.getType().getSqlTypeName()),
+        typeName(out, sourceName),
         List.of(),
         k.hasPublicDomain()
             ? "public domain, released by partition selection"
             : "private: released by partition selection");
+  }
+
+  /** The backend's name of the key's source column ({@link SourceTypeNames}), else Calcite's. */
+  private static String typeName(RelDataTypeField out, String sourceName) {
+    return sourceName != null
+        ? sourceName
+        : ReleasedColumns.typeName(out.getType().getSqlTypeName());
   }
 }

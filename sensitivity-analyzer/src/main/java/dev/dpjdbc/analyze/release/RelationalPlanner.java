@@ -117,19 +117,30 @@ public final class RelationalPlanner {
     List<OutputExpr> exprs = new ArrayList<>();
     List<String> aggregates = new ArrayList<>();
     List<dev.dpjdbc.analyze.plan.GroupKey> keys = new ArrayList<>();
+    List<SourceTypeNames.Source> sources = SourceTypeNames.of(boundary.aggregate(), backend);
+    List<String> sourceNames = SourceTypeNames.names(sources);
     for (GroupKey k : boundary.keys()) {
       exprs.add(new OutputExpr.KeyRef(keys.size()));
       aggregates.add(null);
       RelDataTypeField field = released.getFieldList().get(k.output());
-      keys.add(selects ? GroupKeys.selected(k, field) : GroupKeys.of(k, boundary.below(), field));
+      String source = sourceNames.get(k.output());
+      keys.add(
+          selects
+              ? GroupKeys.selected(k, field, source)
+              : GroupKeys.of(k, boundary.below(), field, source));
     }
     exprs.addAll(r.callOutputs());
     aggregates.addAll(r.callDescriptions());
     List<OutputColumn> outputs =
-        ReleasedColumns.columns(released.getFieldNames(), released, exprs, aggregates);
+        ReleasedColumns.columns(released.getFieldNames(), released, exprs, aggregates, sources);
     PostProcessor post = PostProcessor.compileAbove(root.project(), boundary.aggregate());
     List<OutputColumn> columns =
-        ReleasedColumns.columns(root.fields.rightList(), post.outputType(), null, null);
+        ReleasedColumns.columns(
+            root.fields.rightList(),
+            post.outputType(),
+            null,
+            null,
+            SourceTypeNames.of(root.project(), backend));
     return new PrivacyPlan(
         sql,
         rewritten.sql(),
@@ -153,7 +164,12 @@ public final class RelationalPlanner {
   private PrivacyPlan probe(String sql, Translation t) throws SQLException {
     PostProcessor post = PostProcessor.compile(t.root().project());
     List<OutputColumn> columns =
-        ReleasedColumns.columns(t.root().fields.rightList(), post.outputType(), null, null);
+        ReleasedColumns.columns(
+            t.root().fields.rightList(),
+            post.outputType(),
+            null,
+            null,
+            SourceTypeNames.of(t.root().project(), backend));
     return new PrivacyPlan(
         sql,
         "",

@@ -10,27 +10,43 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The JDBC type code and PostgreSQL type name of a released column, from its Calcite type (the
- * front end types columns as PostgreSQL does: COUNT is BIGINT, AVG of an integer NUMERIC).
+ * front end types columns as PostgreSQL does: COUNT is BIGINT, AVG of an integer NUMERIC), or the
+ * backend's own type name where {@link SourceTypeNames} found the column to be a plain copy of a
+ * catalog column ({@code text} stays {@code text}).
  */
 final class ReleasedColumns {
   private ReleasedColumns() {}
 
-  /** Columns named {@code names}, typed by {@code type}'s fields, with the given expressions. */
+  /**
+   * Columns named {@code names}, typed by {@code type}'s fields, with the given expressions; {@code
+   * sources} (entries may be null) overrides the type name and modifier of a column copied from the
+   * catalog.
+   */
   static List<OutputColumn> columns(
-      List<String> names, RelDataType type, List<OutputExpr> exprs, List<String> aggregates) {
+      List<String> names,
+      RelDataType type,
+      List<OutputExpr> exprs,
+      List<String> aggregates,
+      List<SourceTypeNames.Source> sources) {
     List<OutputColumn> out = new ArrayList<>();
     List<RelDataTypeField> fields = type.getFieldList();
     for (int i = 0; i < fields.size(); i++) {
       SqlTypeName t = fields.get(i).getType().getSqlTypeName();
+      SourceTypeNames.Source source = isCharacter(t) ? sources.get(i) : null;
       out.add(
           new OutputColumn(
               names.get(i),
               jdbcType(t),
-              typeName(t),
+              source != null ? source.name() : typeName(t),
               aggregates == null ? null : aggregates.get(i),
-              exprs == null ? null : exprs.get(i)));
+              exprs == null ? null : exprs.get(i),
+              source != null ? source.typeMod() : -1));
     }
     return out;
+  }
+
+  private static boolean isCharacter(SqlTypeName t) {
+    return t == SqlTypeName.CHAR || t == SqlTypeName.VARCHAR;
   }
 
   static int jdbcType(SqlTypeName t) {
