@@ -53,6 +53,23 @@ public record Table(List<Column> columns, List<Object[]> rows, CellIntervals int
     public Column(String label, int jdbcType, String typeName, String className) {
       this(label, jdbcType, typeName, className, 0, -1);
     }
+
+    /** Whether the column holds numbers (integer, floating point or decimal). */
+    public boolean numeric() {
+      return switch (jdbcType) {
+        case java.sql.Types.BIGINT,
+                java.sql.Types.INTEGER,
+                java.sql.Types.SMALLINT,
+                java.sql.Types.TINYINT,
+                java.sql.Types.DOUBLE,
+                java.sql.Types.FLOAT,
+                java.sql.Types.REAL,
+                java.sql.Types.NUMERIC,
+                java.sql.Types.DECIMAL ->
+            true;
+        default -> false;
+      };
+    }
   }
 
   /** Copies the rows and metadata of a backend result set (catalog data only). */

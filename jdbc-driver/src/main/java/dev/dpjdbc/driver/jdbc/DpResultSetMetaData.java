@@ -72,19 +72,7 @@ final class DpResultSetMetaData implements ResultSetMetaData, PgColumnTypes, Own
 
   @Override
   public boolean isSigned(int i) throws SQLException {
-    return switch (column(i).jdbcType()) {
-      case Types.BIGINT,
-              Types.INTEGER,
-              Types.SMALLINT,
-              Types.TINYINT,
-              Types.DOUBLE,
-              Types.FLOAT,
-              Types.REAL,
-              Types.NUMERIC,
-              Types.DECIMAL ->
-          true;
-      default -> false;
-    };
+    return column(i).numeric();
   }
 
   @Override

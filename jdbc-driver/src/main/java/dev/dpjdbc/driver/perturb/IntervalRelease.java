@@ -52,27 +52,11 @@ public final class IntervalRelease {
     int[] s = lineage(plan);
     List<Table.Column> columns = PostProcess.columns(plan);
     for (int k = 0; k < s.length; k++) {
-      if (!numeric(columns.get(k).jdbcType())) {
+      if (!columns.get(k).numeric()) {
         s[k] = NONE; // a text, boolean or date computed from aggregates has no interval
       }
     }
     return s;
-  }
-
-  private static boolean numeric(int jdbcType) {
-    return switch (jdbcType) {
-      case Types.BIGINT,
-              Types.INTEGER,
-              Types.SMALLINT,
-              Types.TINYINT,
-              Types.DOUBLE,
-              Types.FLOAT,
-              Types.REAL,
-              Types.NUMERIC,
-              Types.DECIMAL ->
-          true;
-      default -> false;
-    };
   }
 
   private static int[] lineage(PrivacyPlan plan) {
