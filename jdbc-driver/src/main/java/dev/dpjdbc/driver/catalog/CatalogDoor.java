@@ -27,12 +27,23 @@ public final class CatalogDoor {
   private final boolean postgres;
   private final int maxRows;
   private final long maxBytes;
+  private final String dataRole;
 
   /**
    * @param catalog the catalog role's connection (or the data role's, when none is configured)
    * @param postgres whether the backend is PostgreSQL (checked by its parse)
    */
   public CatalogDoor(Connection catalog, boolean postgres, int maxRows, long maxBytes) {
+    this(catalog, postgres, maxRows, maxBytes, null);
+  }
+
+  /**
+   * @param dataRole the data role's name when {@code catalog} is another role's connection (then
+   *     privilege questions are answered for the data role, {@link DataRoleView}), else null
+   */
+  public CatalogDoor(
+      Connection catalog, boolean postgres, int maxRows, long maxBytes, String dataRole) {
+    this.dataRole = dataRole;
     this.catalog = catalog;
     this.postgres = postgres;
     this.maxRows = maxRows;
@@ -43,7 +54,7 @@ public final class CatalogDoor {
   public PassThrough.Answer run(String sql, List<Object> params, RunningStatement running)
       throws SQLException {
     if (postgres) {
-      PgParseCheck.Checked checked = PgParseCheck.check(catalog, sql, params);
+      PgParseCheck.Checked checked = PgParseCheck.check(catalog, sql, params, dataRole);
       return readOnly(checked.sql(), List.of(), checked.labels(), running);
     }
     return readOnly(sql, params, null, running);
@@ -56,7 +67,7 @@ public final class CatalogDoor {
    */
   public void check(String sql, List<Object> params) throws SQLException {
     if (postgres) {
-      PgParseCheck.check(catalog, sql, params);
+      PgParseCheck.check(catalog, sql, params, dataRole);
     } else {
       describe(sql);
     }

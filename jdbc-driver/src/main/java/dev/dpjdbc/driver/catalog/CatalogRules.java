@@ -237,6 +237,12 @@ public final class CatalogRules {
           "pg_identify_object_as_address",
           "pg_get_object_address",
           "pg_relation_is_publishable",
+          // whether a relation or column accepts INSERT/UPDATE/DELETE, from its kind, rules and
+          // triggers (information_schema.tables and columns call them)
+          "pg_relation_is_updatable",
+          "pg_column_is_updatable",
+          // a column's position in an index, from pg_index (information_schema.key_column_usage)
+          "_pg_index_position",
           "pg_partition_tree",
           "pg_partition_root",
           "pg_partition_ancestors",

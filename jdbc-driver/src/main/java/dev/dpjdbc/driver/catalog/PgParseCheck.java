@@ -39,6 +39,8 @@ import org.postgresql.core.Parser;
 public final class PgParseCheck {
   private PgParseCheck() {}
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgParseCheck.class);
+
   private static final String PROBE = "dp_probe";
 
   /**
@@ -53,12 +55,22 @@ public final class PgParseCheck {
   /** Checks {@code sql} with its parameter values on {@code catalog}; see the class comment. */
   public static Checked check(Connection catalog, String sql, List<Object> params)
       throws SQLException {
+    return check(catalog, sql, params, null);
+  }
+
+  /**
+   * Checks {@code sql} like {@link #check(Connection, String, List)}; with a {@code dataRole} (the
+   * catalog connection is another role's), privilege questions are then asked for the data role
+   * ({@link DataRoleView}) and the rewritten text is checked again.
+   */
+  public static Checked check(Connection catalog, String sql, List<Object> params, String dataRole)
+      throws SQLException {
     NativeQuery query = single(sql);
     if (query.bindPositions.length == 0 && params.isEmpty()) {
       // the common case: no parameters, so no describe round trip; the view keeps the
       // statement's own column names, unless two are alike (then the describe path names them)
       try {
-        return new Checked(probe(catalog, query.nativeSql, -1, true), null);
+        return new Checked(probe(catalog, query.nativeSql, -1, true, dataRole), null);
       } catch (DuplicateColumns | PseudoTypedColumns e) {
         // fall through to the described path
       }
@@ -94,7 +106,7 @@ public final class PgParseCheck {
       // the statement is checked inside a SELECT that returns such columns as text
       substituted = ProbeText.pseudoAsText(substituted, columnTypes, PSEUDO_TYPES);
     }
-    return new Checked(probe(catalog, substituted, labels.size(), true), labels);
+    return new Checked(probe(catalog, substituted, labels.size(), true, dataRole), labels);
   }
 
   /**
@@ -131,7 +143,8 @@ public final class PgParseCheck {
    * @param columns how many columns to name c1..cn in the view, or -1 to keep the statement's own
    *     names
    */
-  private static String probe(Connection catalog, String sql, int columns, boolean mayNull)
+  private static String probe(
+      Connection catalog, String sql, int columns, boolean mayNull, String dataRole)
       throws SQLException {
     String ddl = ProbeText.createView(PROBE, columns, sql);
     single(ddl); // pgJDBC must send it as one statement; PostgreSQL refuses a second in a Parse
@@ -176,6 +189,23 @@ public final class PgParseCheck {
       restore(catalog, autoCommit);
     }
     String text = ProbeText.withoutTrailingSemicolon(viewdef);
+    if (dataRole != null) {
+      String asData =
+          DataRoleView.rewrite(catalog, text, objects.informationSchemaRelations(), dataRole);
+      if (!asData.equals(text)) {
+        // privilege questions asked for the data role: the new text is checked again like the
+        // original; should PostgreSQL or the check reject it, the original checked text is
+        // answered as before (filtered by the catalog role's privileges)
+        try {
+          return probe(catalog, asData, columns, mayNull, null);
+        } catch (SQLException e) {
+          if (catalog.isClosed()) {
+            throw e;
+          }
+          LOG.debug("privileges of the data role not applied ({}): {}", e.getMessage(), asData);
+        }
+      }
+    }
     if (objects.usesSizeFunctions() || !objects.maskedRelations().isEmpty()) {
       // sizes and statistics columns are statistics of the data: answered as NULL, and the new
       // text is checked again with none of them allowed (a wrong rewrite can only be refused)
@@ -185,7 +215,7 @@ public final class PgParseCheck {
       if (!objects.maskedRelations().isEmpty()) {
         text = ProbeText.maskRelations(text, objects.maskedRelations());
       }
-      return probe(catalog, text, columns, false);
+      return probe(catalog, text, columns, false, null);
     }
     return text;
   }

@@ -34,6 +34,7 @@ final class PgTreeObjects {
   private boolean nextval;
   private boolean usesSize;
   private final Map<String, String> masked = new java.util.TreeMap<>();
+  private final Set<String> informationSchema = new java.util.TreeSet<>();
 
   private PgTreeObjects() {}
 
@@ -118,7 +119,11 @@ final class PgTreeObjects {
 
   private void judge(Catalog found, boolean mayNull) throws SQLException {
     for (long oid : relations.keySet()) {
-      judgeRelation(found.row(Catalog.RELATION, oid));
+      String[] r = found.row(Catalog.RELATION, oid);
+      judgeRelation(r);
+      if (r[0].equals(CatalogRules.INFORMATION_SCHEMA)) {
+        informationSchema.add(r[1]);
+      }
     }
     for (long oid : operators) {
       String[] op = found.row(Catalog.OPERATOR, oid);
@@ -174,6 +179,11 @@ final class PgTreeObjects {
     if (masks) {
       masked.put(r[1], ProbeText.maskedRelation(r[1], attributes));
     }
+  }
+
+  /** The names of the information_schema relations the statement reads (after {@link #judge}). */
+  Set<String> informationSchemaRelations() {
+    return informationSchema;
   }
 
   /** Relations to replace by a subquery with NULL in their masked columns: name -> subquery. */

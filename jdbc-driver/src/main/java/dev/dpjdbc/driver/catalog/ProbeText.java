@@ -215,7 +215,8 @@ final class ProbeText {
 
   /**
    * {@code sql} (PostgreSQL's own deparse) with every FROM item naming a relation of {@code
-   * subqueries} (bare or {@code pg_catalog.}-qualified) replaced by its subquery, keeping the
+   * subqueries} (bare or {@code pg_catalog.}-qualified; a key may also be a qualified name such as
+   * {@code information_schema.tables}, matched as written) replaced by its subquery, keeping the
    * item's alias (or giving it the relation's name as alias). The caller checks the result again: a
    * reference this misses is refused there.
    */
@@ -246,7 +247,7 @@ final class ProbeText {
         if (sub != null && FROM_ITEM_BEFORE.contains(previous.toLowerCase(java.util.Locale.ROOT))) {
           out.append(sub);
           if (!aliasFollows(sql, end)) {
-            out.append(' ').append(bare);
+            out.append(' ').append(bare.substring(bare.lastIndexOf('.') + 1));
           }
         } else {
           out.append(word);
@@ -299,7 +300,7 @@ final class ProbeText {
     return !NOT_AN_ALIAS.contains(sql.substring(i, end).toLowerCase(java.util.Locale.ROOT));
   }
 
-  private static int closingParen(String sql, int open) throws SQLException {
+  static int closingParen(String sql, int open) throws SQLException {
     int depth = 0;
     int i = open;
     while (i < sql.length()) {
@@ -320,7 +321,7 @@ final class ProbeText {
         AnalyzerSqlState.INSUFFICIENT_PRIVILEGE.code());
   }
 
-  private static int skipQuoted(String sql, int start) {
+  static int skipQuoted(String sql, int start) {
     char q = sql.charAt(start);
     int i = start + 1;
     while (i < sql.length()) {
@@ -336,11 +337,11 @@ final class ProbeText {
     return sql.length();
   }
 
-  private static boolean isIdentStart(char c) {
+  static boolean isIdentStart(char c) {
     return Character.isLetter(c) || c == '_';
   }
 
-  private static boolean isIdentPart(char c) {
+  static boolean isIdentPart(char c) {
     return Character.isLetterOrDigit(c) || c == '_' || c == '$';
   }
 }

@@ -101,7 +101,10 @@ final class CatalogLink {
   CatalogDoor door() throws SQLException {
     connection(); // replaces a broken connection (and its door)
     if (door == null) {
-      door = new CatalogDoor(connection(), postgres, limits.maxRows(), limits.maxBytes());
+      Connection c = connection();
+      // the catalog role sees no user table: privilege questions are asked for the data role
+      String dataRole = postgres && c != data ? data.getMetaData().getUserName() : null;
+      door = new CatalogDoor(c, postgres, limits.maxRows(), limits.maxBytes(), dataRole);
     }
     return door;
   }
