@@ -57,9 +57,11 @@ final class Values {
       return 0;
     }
     if (v instanceof Number n) {
-      return v instanceof Double || v instanceof Float
-          ? Math.round(n.doubleValue())
-          : n.longValue();
+      try {
+        return dev.dpjdbc.driver.perturb.NearestLong.of(n); // nearest, never truncated
+      } catch (ArithmeticException e) {
+        throw cannot(v, "long");
+      }
     }
     if (v instanceof Boolean b) {
       return b ? 1 : 0;

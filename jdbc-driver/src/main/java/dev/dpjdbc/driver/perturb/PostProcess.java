@@ -99,14 +99,18 @@ public final class PostProcess {
     };
   }
 
-  /** Coerces an output value to its declared JDBC type (COUNT → Long, others Double). */
+  /**
+   * Coerces an output value to its declared JDBC type (COUNT → Long, others Double). A noisy value
+   * becomes a Long by rounding to the nearest integer, ties to even ({@link Math#rint}, as
+   * PostgreSQL casts float8 to int8), never by truncation, which would bias it toward zero.
+   */
   static Object typed(Object value, OutputColumn column) {
     if (!(value instanceof Number n)
         || column.expr() instanceof dev.dpjdbc.analyze.plan.OutputExpr.KeyRef) {
       return value;
     }
     return switch (column.jdbcType()) {
-      case Types.BIGINT -> n.longValue();
+      case Types.BIGINT -> NearestLong.of(n);
       case Types.DOUBLE, Types.FLOAT, Types.REAL -> n.doubleValue();
       default -> value;
     };

@@ -20,11 +20,14 @@ public sealed interface OutputExpr {
     }
   }
 
-  /** A COUNT coordinate, rounded and clamped at 0, as a Long. */
+  /**
+   * A COUNT coordinate, rounded to the nearest integer (ties to even, {@link Math#rint}; unbiased
+   * for symmetric noise, never truncated) and clamped at 0, as a Long.
+   */
   record CountOf(int coordinate) implements OutputExpr {
     @Override
     public Object evaluate(Object[] keys, double[] noisy) {
-      return Math.max(0L, Math.round(noisy[coordinate]));
+      return Math.max(0L, (long) Math.rint(noisy[coordinate]));
     }
   }
 
