@@ -11,7 +11,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -59,8 +59,11 @@ final class LatencyChart {
             t.p(1, 0.5) / t.p(0, 0.5), String.format("%,d rows", s.rows()), t.query().name());
       }
     }
-    NumberAxis ratio = new NumberAxis("p50 jdbc:dp: / p50 direct");
-    ratio.setAutoRangeIncludesZero(true);
+    LogAxis ratio = new LogAxis("p50 jdbc:dp: / p50 direct (log scale)");
+    ratio.setBase(2);
+    ratio.setTickUnit(new NumberTickUnit(1));
+    ratio.setSmallestValue(0.5);
+    ratio.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
     ValueMarker target = new ValueMarker(TARGET_RATIO, Color.RED, new BasicStroke(2f));
     target.setLabel(TARGET_RATIO + "× target (10^6 rows)");
     save(
@@ -84,8 +87,8 @@ final class LatencyChart {
     renderer.setBarPainter(new StandardBarPainter());
     renderer.setShadowVisible(false);
     renderer.setItemMargin(0.02);
-    if (axis instanceof LogAxis) {
-      renderer.setBase(0.01);
+    if (axis instanceof LogAxis log) {
+      renderer.setBase(log.getSmallestValue());
       renderer.setIncludeBaseInRange(false);
     }
     CategoryPlot plot = new CategoryPlot(data, new CategoryAxis("query"), axis, renderer);

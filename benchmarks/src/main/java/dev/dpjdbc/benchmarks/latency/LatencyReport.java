@@ -56,16 +56,16 @@ final class LatencyReport {
                   + " probe, admission check: the path up to the charge); *charge*: one ledger"
                   + " charge alone on an H2 file (p50 %.3f ms, p99 %.3f ms); *rest* = dp − rewritten"
                   + " − explain − charge (execution inside the driver, noise, result wrapping;"
-                  + " negative when the parts overlap less than their sum); *plan*: the analyzer's"
+                  + " negative when the parts overlap less than their sum); *post*: the plan has post-processing above the released aggregates (Calcite's interpreter, in the driver); *plan*: the analyzer's"
                   + " uncached plan (median of fresh analyzers, catalog already read) and cached"
                   + " lookup; *first dp call*: the query's first execution through a new"
                   + " connection.%n%n",
               charge,
               LatencyRun.percentile(s.chargeMillis(), 0.99)));
       md.append(
-          "| query | direct | rewritten | rewritten − direct | explain | charge | rest | plan"
-              + " uncached | plan cached | first dp call |\n"
-              + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "| query | direct | rewritten | rewritten − direct | explain | charge | rest | post"
+              + " | plan uncached | plan cached | first dp call |\n"
+              + "|---|---:|---:|---:|---:|---:|---:|:-:|---:|---:|---:|\n");
       for (Timings t : s.queries()) {
         double d = t.p(0, 0.5);
         double rw = t.p(2, 0.5);
@@ -73,7 +73,7 @@ final class LatencyReport {
         md.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %.3f | %.3f | %+.3f | %.3f | %.3f | %+.3f | %.2f | %.4f | %.1f |%n",
+                "| %s | %.3f | %.3f | %+.3f | %.3f | %.3f | %+.3f | %s | %.2f | %.4f | %.1f |%n",
                 t.query().name(),
                 d,
                 rw,
@@ -81,11 +81,19 @@ final class LatencyReport {
                 ex,
                 charge,
                 t.p(1, 0.5) - rw - ex - charge,
+                t.post() ? "yes" : "no",
                 t.planMillis(),
                 t.cachedMs(),
                 t.firstDpMillis()));
       }
       md.append(reading(s, charge));
+    }
+    if (!sizes.isEmpty()) {
+      md.append("\n## The statements the driver runs (rewritten, with bind parameters `?`)\n\n");
+      for (Timings t : sizes.get(0).queries()) {
+        md.append("- ").append(t.query().name()).append(":\n\n  ```sql\n  ");
+        md.append(t.rewrittenSql().replace("\n", "\n  ")).append("\n  ```\n");
+      }
     }
     return md.toString();
   }

@@ -34,9 +34,19 @@ final class LatencyRun {
   /** The four ways a query runs within a round, in the order of {@link Timings#millis}. */
   static final List<String> WAYS = List.of("direct", "dp", "rewritten", "explain");
 
-  /** One query's sorted timings per way (index as {@link #WAYS}), and its cold planning times. */
+  /**
+   * One query's sorted timings per way (index as {@link #WAYS}), its planning times, and whether
+   * its plan has post-processing above the released aggregates (Calcite's interpreter in the
+   * driver).
+   */
   record Timings(
-      Query query, double[][] millis, double firstDpMillis, double planMillis, double cachedMs) {
+      Query query,
+      double[][] millis,
+      double firstDpMillis,
+      double planMillis,
+      double cachedMs,
+      boolean post,
+      String rewrittenSql) {
     double p(int way, double q) {
       return percentile(millis[way], q);
     }
@@ -94,7 +104,16 @@ final class LatencyRun {
         for (double[] way : t[q]) {
           Arrays.sort(way);
         }
-        out.add(new Timings(mix.get(q), t[q], first[q], planMs[q], cachedMs[q]));
+        boolean post = plans.get(q).post() != null;
+        out.add(
+            new Timings(
+                mix.get(q),
+                t[q],
+                first[q],
+                planMs[q],
+                cachedMs[q],
+                post,
+                plans.get(q).rewrittenSql()));
       }
       return new SizeResult(rows, runs, out, chargeTimes(policyFile, warmups, runs));
     }
