@@ -127,6 +127,7 @@ public final class DriverLatencyBenchmark {
             warmups,
             runs,
             queries());
+    deleteTree(work); // the policy and the two H2 ledgers of this run
     String md =
         LatencyReport.markdown(header, results, "driver-latency")
             + String.format("%n![p50 ratios](driver-latency-ratios.png)%n");
@@ -145,6 +146,14 @@ public final class DriverLatencyBenchmark {
     LatencyChart.ratios(out.resolve("driver-latency-ratios.png"), results);
     System.out.println(md);
     return report;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private static String queries() {
