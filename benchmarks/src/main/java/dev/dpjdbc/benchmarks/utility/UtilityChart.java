@@ -23,7 +23,8 @@ final class UtilityChart {
   /** MSE iid / MSE absolute against K, one line per (profile, mechanism), at the median ε. */
   static void gain(Path png, List<Cell> cells) throws IOException {
     XYSeriesCollection data = new XYSeriesCollection();
-    double eps = cells.get(cells.size() / 2).epsilon();
+    double[] epsilons = cells.stream().mapToDouble(Cell::epsilon).distinct().sorted().toArray();
+    double eps = epsilons[epsilons.length / 2];
     for (UtilityRun.Profile p : UtilityRun.Profile.values()) {
       for (String mech : InidUtilityBenchmark.MECHANISMS) {
         XYSeries s = new XYSeries(p.name().toLowerCase(java.util.Locale.ROOT) + ", " + mech);
@@ -35,9 +36,8 @@ final class UtilityChart {
         data.addSeries(s);
       }
     }
-    LogAxis k = new LogAxis("K (number of SUM columns, log scale)");
-    k.setBase(2);
-    k.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+    NumberAxis k = new NumberAxis("K (number of SUM columns)");
+    k.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     LogAxis y = new LogAxis("empirical MSE iid / MSE i.n.i.d. (absolute), log scale");
     y.setNumberFormatOverride(new java.text.DecimalFormat("0.##"));
     save(png, "i.n.i.d. gain over i.i.d. noise (total MSE), ε = " + eps, data, k, y, 1.0);
@@ -72,7 +72,7 @@ final class UtilityChart {
   }
 
   private static void save(
-      Path png, String title, XYSeriesCollection data, LogAxis x, LogAxis y, double line)
+      Path png, String title, XYSeriesCollection data, NumberAxis x, LogAxis y, double line)
       throws IOException {
     JFreeChart chart = chart(title, data, x, y, false);
     chart.getXYPlot().addRangeMarker(new ValueMarker(line, Color.DARK_GRAY, new BasicStroke(1f)));
