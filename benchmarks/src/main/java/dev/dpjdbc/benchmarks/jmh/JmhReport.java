@@ -87,7 +87,10 @@ public final class JmhReport {
             "%s fork(s), %s warm-up and %s measured iterations of %s s each (short settings:"
                 + " the errors are wide; a longer run narrows them)",
             opt.get("forks"), opt.get("warmups"), opt.get("iterations"), opt.get("seconds"));
-    String meta = Machine.describe(load, started) + String.format("- JMH settings: %s%n", settings);
+    String meta =
+        Machine.describe(load, started)
+            + String.format("- JMH settings: %s%n", settings)
+            + loadWarning(load, Machine.loadAverage());
     Path report = write(Path.of(opt.get("out")), rows, meta);
     System.out.println(Files.readString(report));
   }

@@ -102,5 +102,7 @@ class JmhSmokeTest {
     assertTrue(png.length > 1000);
     assertEquals((byte) 0x89, png[0]);
     assertEquals('P', png[1]);
+    assertTrue(JmhReport.loadWarning("1000", "0").contains("exceeded"));
+    assertEquals("", JmhReport.loadWarning("0", "unknown"));
   }
 }
