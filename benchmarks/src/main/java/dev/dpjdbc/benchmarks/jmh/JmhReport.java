@@ -43,13 +43,7 @@ public final class JmhReport {
     opt.put("iterations", "3");
     opt.put("seconds", "1");
     opt.put("out", "docs/benchmarks");
-    for (String a : args) {
-      String[] kv = a.replaceFirst("^--", "").split("=", 2);
-      if (kv.length != 2 || !opt.containsKey(kv[0])) {
-        throw new IllegalArgumentException("unknown argument " + a + "; known: " + opt.keySet());
-      }
-      opt.put(kv[0], kv[1]);
-    }
+    dev.dpjdbc.benchmarks.Options.parse(opt, args);
     String started = Instant.now().toString();
     String load = Machine.loadAverage();
     TimeValue t = TimeValue.seconds(Long.parseLong(opt.get("seconds")));

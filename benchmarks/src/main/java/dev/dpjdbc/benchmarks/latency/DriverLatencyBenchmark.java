@@ -48,13 +48,7 @@ public final class DriverLatencyBenchmark {
     opt.put("warmups", "5");
     opt.put("plan-reps", "5");
     opt.put("out", "docs/benchmarks");
-    for (String a : args) {
-      String[] kv = a.replaceFirst("^--", "").split("=", 2);
-      if (kv.length != 2 || !opt.containsKey(kv[0])) {
-        throw new IllegalArgumentException("unknown argument " + a + "; known: " + opt.keySet());
-      }
-      opt.put(kv[0], kv[1]);
-    }
+    dev.dpjdbc.benchmarks.Options.parse(opt, args);
     Path out = Path.of(opt.get("out"));
     Files.createDirectories(out);
     int runs = Integer.parseInt(opt.get("runs"));

@@ -63,13 +63,7 @@ public final class InidUtilityBenchmark {
     opt.put("reps", "26");
     opt.put("groups", "64");
     opt.put("out", "docs/benchmarks");
-    for (String a : args) {
-      String[] kv = a.replaceFirst("^--", "").split("=", 2);
-      if (kv.length != 2 || !opt.containsKey(kv[0])) {
-        throw new IllegalArgumentException("unknown argument " + a + "; known: " + opt.keySet());
-      }
-      opt.put(kv[0], kv[1]);
-    }
+    dev.dpjdbc.benchmarks.Options.parse(opt, args);
     Path out = Path.of(opt.get("out"));
     Files.createDirectories(out);
     List<Integer> ks = new ArrayList<>();
