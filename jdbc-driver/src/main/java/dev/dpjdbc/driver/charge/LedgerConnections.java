@@ -15,7 +15,8 @@ import java.util.List;
  * reuse so a restarted ledger database is reconnected transparently.
  *
  * <p>Every connection handed out is in auto-commit mode at READ COMMITTED; H2 connections get a 30
- * s lock timeout (H2's 1 s default is too short when many sessions queue on one analyst's row).
+ * s lock timeout (H2's 1 s default is too short when many sessions queue on one analyst's row) and
+ * a write delay of 0, so that a commit is in the file (not only in H2's memory) when it returns.
  * Thread-safe.
  */
 final class LedgerConnections implements AutoCloseable {
@@ -96,6 +97,10 @@ final class LedgerConnections implements AutoCloseable {
           && connection.getMetaData().getDatabaseProductName().startsWith("H2")) {
         try (Statement st = connection.createStatement()) {
           st.execute("SET LOCK_TIMEOUT " + H2_LOCK_TIMEOUT_MILLIS);
+          // H2 keeps commits in memory for up to WRITE_DELAY (500 ms) before writing them to the
+          // file: a process crash then forgets charges whose answers were released. 0 writes each
+          // commit to the file before it returns (no fsync: see docs/ledger.md, "Durability")
+          st.execute("SET WRITE_DELAY 0");
         }
       }
       return connection;

@@ -14,6 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * budget (budgetε, 0), prints the status, exits 0 — or prints the refusal and exits 3 at the first
  * refused charge.
  *
+ * <p>{@code crash url analyst n ε budgetε}: charges {@code n} queries as {@code sequential}, prints
+ * {@code charged=n} and halts the JVM at once ({@link Runtime#halt}: no shutdown hooks, the ledger
+ * is not closed), as a crash right after a release would.
+ *
  * <p>{@code race url analyst n ε budgetε threads startAtMillis}: opens the ledger, waits for the
  * wall-clock instant {@code startAtMillis} (so that several child JVMs charge at the same time),
  * then {@code threads} threads each attempt {@code n} charges; prints {@code admitted=K} and exits
@@ -29,6 +33,15 @@ public final class LedgerChildMain {
     int queries = Integer.parseInt(args[3]);
     double epsilon = Double.parseDouble(args[4]);
     Budget budget = new Budget(Double.parseDouble(args[5]), 0);
+    if (mode.equals("crash")) {
+      Ledger ledger = Ledger.open(url);
+      for (int i = 0; i < queries; i++) {
+        ledger.charge(analyst, budget, LedgerContract.laplace(epsilon), "crash " + i);
+      }
+      System.out.println("charged=" + queries);
+      System.out.flush();
+      Runtime.getRuntime().halt(0);
+    }
     try (Ledger ledger = Ledger.open(url)) {
       if (mode.equals("race")) {
         race(ledger, analyst, queries, epsilon, budget, Integer.parseInt(args[6]), args[7]);
