@@ -27,8 +27,28 @@ final class Headroom {
 
   private Headroom() {}
 
+  /** Memo of {@link #rhoBudget}: a pure function of (B_ε, B_δ, Σ extra δ), asked per charge. */
+  private static final java.util.Map<java.util.List<Double>, Double> RHO_BUDGETS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static final int MAX_MEMO = 1024;
+
   /** The largest total ρ the zCDP route admits within {@code budget}, or NaN when δ' ≤ 0. */
   static double rhoBudget(Budget budget, double extraDelta) {
+    java.util.List<Double> key = java.util.List.of(budget.epsilon(), budget.delta(), extraDelta);
+    Double known = RHO_BUDGETS.get(key);
+    if (known != null) {
+      return known;
+    }
+    double rho = searchRhoBudget(budget, extraDelta);
+    if (RHO_BUDGETS.size() >= MAX_MEMO) {
+      RHO_BUDGETS.clear();
+    }
+    RHO_BUDGETS.put(key, rho);
+    return rho;
+  }
+
+  private static double searchRhoBudget(Budget budget, double extraDelta) {
     double zcdpDelta = budget.delta() - extraDelta;
     if (!(zcdpDelta > 0)) {
       return Double.NaN;

@@ -15,8 +15,9 @@ import java.util.Set;
  * LedgerSchema}); many processes may share one PostgreSQL ledger.
  *
  * <p>A charge is one transaction: make sure the analyst's totals row exists (a separate
- * auto-committed insert; a concurrent insert of the same row is a harmless unique violation), lock
- * it with {@code SELECT ... FOR UPDATE}, add the cost exactly, apply {@link Admission}, then append
+ * auto-committed insert; a concurrent insert of the same row is a harmless unique violation;
+ * skipped for analysts this ledger already saw with a row, since rows are never deleted), lock it
+ * with {@code SELECT ... FOR UPDATE}, add the cost exactly, apply {@link Admission}, then append
  * the log row and update the totals and commit — or roll back and refuse with SQLState {@code
  * ZD100} having recorded nothing. The row lock serialises charges of one analyst across threads,
  * connections and processes, so concurrent charges can never overspend. Lock waits that time out
@@ -32,8 +33,17 @@ final class JdbcLedger implements Ledger {
   /** Lock timeout, deadlock, serialisation failure (H2 and PostgreSQL): safe to retry. */
   private static final Set<String> RETRYABLE = Set.of("40001", "40P01", "55P03", "HYT00");
 
+  /** At most this many analysts are remembered as having a totals row ({@link #withRow}). */
+  private static final int MAX_REMEMBERED = 10_000;
+
   private final LedgerConnections connections;
   private final boolean postgres;
+
+  /**
+   * Analysts whose totals row this ledger has seen: rows are never deleted, so a charge for them
+   * skips step 1 (the existence read) and starts with the locking read.
+   */
+  private final Set<String> withRow = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private JdbcLedger(LedgerConnections connections, boolean postgres) {
     this.connections = connections;
@@ -111,6 +121,7 @@ final class JdbcLedger implements Ledger {
     c.setAutoCommit(false);
     Totals before = LedgerRows.read(c, analyst, true);
     if (before == null) {
+      withRow.remove(analyst); // someone deleted it by hand: insert it again on the retry
       throw new LedgerErrors.LedgerException(
           "ledger row for analyst '" + analyst + "' vanished", "40001");
     }
@@ -133,7 +144,11 @@ final class JdbcLedger implements Ledger {
   }
 
   private void ensureRow(Connection c, String analyst) throws SQLException {
+    if (withRow.contains(analyst)) {
+      return;
+    }
     if (LedgerRows.read(c, analyst, false) != null) {
+      remember(analyst);
       return;
     }
     try {
@@ -144,6 +159,14 @@ final class JdbcLedger implements Ledger {
       }
       // another session inserted it first: fine, rows are never deleted
     }
+    remember(analyst);
+  }
+
+  private void remember(String analyst) {
+    if (withRow.size() >= MAX_REMEMBERED) {
+      withRow.clear(); // a cache: forgetting only costs the existence read again
+    }
+    withRow.add(analyst);
   }
 
   @Override

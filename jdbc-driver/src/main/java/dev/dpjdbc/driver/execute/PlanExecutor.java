@@ -79,6 +79,22 @@ public final class PlanExecutor {
       int queryTimeoutSeconds,
       RunningStatement running)
       throws SQLException {
+    return prepare(plan, params, backend, queryTimeoutSeconds, running, true);
+  }
+
+  /**
+   * {@link #prepare}; {@code describe = false} skips the backend's describe of the rewritten SQL,
+   * for a plan whose describe already passed on this connection with the same values ({@link
+   * WarmPlans}). The statement is still parsed, by the execution itself.
+   */
+  public static Prepared prepare(
+      PrivacyPlan plan,
+      List<Object> params,
+      Connection backend,
+      int queryTimeoutSeconds,
+      RunningStatement running,
+      boolean describe)
+      throws SQLException {
     checkParameterCount(plan, params);
     // the released groups, before anything runs: a domain the analyzer should have refused (two
     // values equal in the key's type) fails here, before the ledger is charged
@@ -97,14 +113,18 @@ public final class PlanExecutor {
       // each group's distinct-unit count
       if (!plan.coordinates().isEmpty() || plan.selects()) {
         ps = backend.prepareStatement(plan.rewrittenSql());
-        ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
+        if (describe) {
+          ps.getMetaData(); // the backend parses and describes it now (pgJDBC: Parse + Describe)
+        }
         Parameters.bind(ps, plan.rewritten(), params, plan.typing());
         ps.setQueryTimeout(queryTimeoutSeconds);
       }
       for (var h : plan.quantiles().histograms()) {
         PreparedStatement hs = backend.prepareStatement(h.sql().sql());
         histograms.add(hs);
-        hs.getMetaData();
+        if (describe) {
+          hs.getMetaData();
+        }
         Parameters.bind(hs, h.sql(), params, plan.typing());
         hs.setQueryTimeout(queryTimeoutSeconds);
       }
@@ -233,10 +253,21 @@ public final class PlanExecutor {
   public static void checkValues(
       Prepared prepared, List<Object> params, Connection backend, int queryTimeoutSeconds)
       throws SQLException {
+    checkValues(prepared, params, backend, queryTimeoutSeconds, new WarmPlans());
+  }
+
+  /** {@link #checkValues}, asking {@code warm} whether the backend is PostgreSQL. */
+  public static void checkValues(
+      Prepared prepared,
+      List<Object> params,
+      Connection backend,
+      int queryTimeoutSeconds,
+      WarmPlans warm)
+      throws SQLException {
     PrivacyPlan plan = prepared.plan;
     if (prepared.statement == null
         || plan.rewritten().parameters().isEmpty()
-        || !isPostgres(backend)) {
+        || !warm.isPostgres(backend)) {
       return;
     }
     // pgJDBC describes the statement again with the types of the bound values (Parse + Describe,
@@ -278,14 +309,6 @@ public final class PlanExecutor {
 
   private static final java.util.regex.Pattern PLAIN_TYPE =
       java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
-
-  private static boolean isPostgres(Connection backend) throws SQLException {
-    return backend
-        .getMetaData()
-        .getDatabaseProductName()
-        .toLowerCase(java.util.Locale.ROOT)
-        .contains("postgres");
-  }
 
   /** Evaluates the plan's constant expressions; reads no table, returns one row. */
   private static void preflight(

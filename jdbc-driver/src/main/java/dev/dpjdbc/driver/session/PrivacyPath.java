@@ -8,6 +8,7 @@ import dev.dpjdbc.driver.execute.PlanExecutor;
 import dev.dpjdbc.driver.execute.RawResult;
 import dev.dpjdbc.driver.execute.RunningStatement;
 import dev.dpjdbc.driver.execute.Table;
+import dev.dpjdbc.driver.execute.WarmPlans;
 import dev.dpjdbc.driver.perturb.Grant;
 import dev.dpjdbc.driver.perturb.IntervalRelease;
 import dev.dpjdbc.driver.perturb.NoisyResult;
@@ -51,6 +52,7 @@ final class PrivacyPath {
   private final Ledger ledger;
   private final Perturber perturber;
   private final RunningStatement running;
+  private final WarmPlans warm = new WarmPlans();
 
   PrivacyPath(
       String analyst,
@@ -71,10 +73,16 @@ final class PrivacyPath {
 
   /**
    * What passed every data-independent check: the plan, its noise, the prepared statement and the
-   * post-processing with the parameters it reads bound (null when the plan has none).
+   * post-processing with the parameters it reads bound (null when the plan has none); {@code warm}
+   * when this connection already described and probed the plan with these values ({@link
+   * WarmPlans}), so neither round trip is repeated.
    */
   private record Checked(
-      PrivacyPlan plan, QueryBudget budget, PlanExecutor.Prepared prepared, PostProcessor post)
+      PrivacyPlan plan,
+      QueryBudget budget,
+      PlanExecutor.Prepared prepared,
+      PostProcessor post,
+      boolean warm)
       implements AutoCloseable {
     Allocation allocation() {
       return budget.allocation(); // its cost is the whole query's (QueryBudget)
@@ -93,8 +101,25 @@ final class PrivacyPath {
     PlanExecutor.checkParameterCount(plan, params);
     PostProcessor post = PostProcess.bind(plan, params);
     QueryBudget budget = allocate(plan, settings);
+    boolean known = warm.passed(plan, params);
     return new Checked(
-        plan, budget, PlanExecutor.prepare(plan, params, backend, timeout, running), post);
+        plan,
+        budget,
+        PlanExecutor.prepare(plan, params, backend, timeout, running, !known),
+        post,
+        known);
+  }
+
+  /**
+   * The bound values convert to the types the backend inferred (a table-free probe): a value that
+   * does not fit (22P02, 42804) is refused before the charge. Skipped when this connection already
+   * checked the plan with these very values.
+   */
+  private void checkValues(Checked c, List<Object> params, int timeout) throws SQLException {
+    if (!c.warm()) {
+      PlanExecutor.checkValues(c.prepared(), params, backend, timeout, warm);
+      warm.remember(c.plan(), params);
+    }
   }
 
   /** Releases the noisy answer of {@code sql}, charged to the analyst. */
@@ -123,15 +148,13 @@ final class PrivacyPath {
             -1,
             null);
       }
-      // the bound values convert to the types the backend inferred (a table-free probe): a value
-      // that does not fit (22P02, 42804) is refused before the charge, as EXPLAIN PRIVACY refuses
-      // it
-      PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
+      checkValues(c, params, timeout); // as EXPLAIN PRIVACY refuses a value
       Ledger.BudgetStatus after = ledger.charge(analyst, budget, c.allocation().cost(), sql);
       RawResult raw;
       try {
         raw = PlanExecutor.execute(c.prepared());
       } catch (SQLException e) {
+        warm.forget(c.plan()); // the next attempt is described and probed afresh
         if (AnalyzerSqlState.CATALOG_CHANGED.code().equals(e.getSQLState())) {
           planner.catalogChanged(); // the next query plans against the catalog as it is now
         }
@@ -166,7 +189,7 @@ final class PrivacyPath {
       return new Table(ExplainPrivacy.COLUMNS, List.of());
     }
     try (Checked c = check(sql, params, settings, timeout)) {
-      PlanExecutor.checkValues(c.prepared(), params, backend, timeout);
+      checkValues(c, params, timeout);
       ledger.checkAdmits(analyst, budget, c.allocation().cost());
       return ExplainPrivacy.explain(c.plan(), settings, c.budget());
     }

@@ -14,10 +14,13 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.prepare.RelOptTableImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
 
 /**
  * Post-processing of released rows: evaluates a relational expression ({@code above}) over the
@@ -49,10 +52,52 @@ public final class PostProcessor {
   private final TableScan leaf;
   private final Map<Integer, RelDataType> parameters;
 
+  /**
+   * When {@link #plan} is only projections of input columns down to its leaf (a rename, a reorder,
+   * a subset, or nothing at all): output column i is released column {@code projection[i]};
+   * otherwise null. Such a plan is evaluated without the interpreter ({@link #apply}).
+   */
+  private final int[] projection;
+
   PostProcessor(RelNode plan, TableScan leaf) {
     this.plan = plan;
     this.leaf = leaf;
     this.parameters = Map.copyOf(PostParameters.of(plan));
+    this.projection = projection(plan);
+  }
+
+  /** See {@link #projection}: the composed column map of a chain of input-ref projections. */
+  static int[] projection(RelNode plan) {
+    List<Project> chain = new ArrayList<>();
+    RelNode r = plan;
+    while (r instanceof Project p) {
+      chain.add(p);
+      r = p.getInput();
+    }
+    if (!r.getInputs().isEmpty()) {
+      return null;
+    }
+    int[] map = new int[r.getRowType().getFieldCount()];
+    for (int i = 0; i < map.length; i++) {
+      map[i] = i;
+    }
+    for (int j = chain.size() - 1; j >= 0; j--) {
+      List<RexNode> exprs = chain.get(j).getProjects();
+      int[] next = new int[exprs.size()];
+      for (int i = 0; i < next.length; i++) {
+        if (!(exprs.get(i) instanceof RexInputRef ref)) {
+          return null;
+        }
+        next[i] = map[ref.getIndex()];
+      }
+      map = next;
+    }
+    return map;
+  }
+
+  /** True when {@link #apply} copies released columns without Calcite's interpreter. */
+  public boolean isProjection() {
+    return projection != null;
   }
 
   /**
@@ -179,7 +224,25 @@ public final class PostProcessor {
     } catch (IllegalArgumentException e) {
       throw new SQLException(e.getMessage(), DATA_EXCEPTION, e);
     }
+    if (projection != null) {
+      // what the interpreter's Project of input refs does: copy the internal values, then convert
+      // them back out with the output type, as run() does
+      List<Object[]> out = new ArrayList<>(internal.size());
+      for (Object[] row : internal) {
+        Object[] picked = new Object[projection.length];
+        for (int i = 0; i < picked.length; i++) {
+          picked[i] = row[projection[i]];
+        }
+        out.add(RowValues.toExternal(picked, plan.getRowType()));
+      }
+      return out;
+    }
     return run(internal);
+  }
+
+  /** {@link #apply} through Calcite's interpreter always (tests compare it with the fast path). */
+  List<Object[]> applyInterpreted(List<Object[]> releasedRows) throws SQLException {
+    return run(RowValues.toInternal(releasedRows, leaf.getRowType()));
   }
 
   /**
