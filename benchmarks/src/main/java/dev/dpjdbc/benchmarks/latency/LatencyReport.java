@@ -56,7 +56,7 @@ final class LatencyReport {
                   + " probe, admission check: the path up to the charge); *charge*: one ledger"
                   + " charge alone on an H2 file (p50 %.3f ms, p99 %.3f ms); *rest* = dp − rewritten"
                   + " − explain − charge (execution inside the driver, noise, result wrapping;"
-                  + " negative when the parts overlap less than their sum); *post*: the plan has post-processing above the released aggregates (Calcite's interpreter, in the driver); *plan*: the analyzer's"
+                  + " negative when the parts overlap less than their sum); *post*: the post-processing above the released aggregates, in the driver (*copy*: a projection of the released columns, copied without Calcite's interpreter; *interpreter*: evaluated by Calcite's interpreter; *no*: none); *plan*: the analyzer's"
                   + " uncached plan (median of fresh analyzers, catalog already read) and cached"
                   + " lookup; *first dp call*: the query's first execution through a new"
                   + " connection.%n%n",
@@ -81,7 +81,7 @@ final class LatencyReport {
                 ex,
                 charge,
                 t.p(1, 0.5) - rw - ex - charge,
-                t.post() ? "yes" : "no",
+                t.post(),
                 t.planMillis(),
                 t.cachedMs(),
                 t.firstDpMillis()));

@@ -35,9 +35,9 @@ final class LatencyRun {
   static final List<String> WAYS = List.of("direct", "dp", "rewritten", "explain");
 
   /**
-   * One query's sorted timings per way (index as {@link #WAYS}), its planning times, and whether
-   * its plan has post-processing above the released aggregates (Calcite's interpreter in the
-   * driver).
+   * One query's sorted timings per way (index as {@link #WAYS}), its planning times, and its
+   * post-processing above the released aggregates: "no", "copy" (a projection of the released
+   * columns, copied without Calcite's interpreter) or "interpreter".
    */
   record Timings(
       Query query,
@@ -45,7 +45,7 @@ final class LatencyRun {
       double firstDpMillis,
       double planMillis,
       double cachedMs,
-      boolean post,
+      String post,
       String rewrittenSql) {
     double p(int way, double q) {
       return percentile(millis[way], q);
@@ -104,7 +104,9 @@ final class LatencyRun {
         for (double[] way : t[q]) {
           Arrays.sort(way);
         }
-        boolean post = plans.get(q).post() != null;
+        PrivacyPlan.Post above = plans.get(q).post();
+        String post =
+            above == null ? "no" : above.processor().isProjection() ? "copy" : "interpreter";
         out.add(
             new Timings(
                 mix.get(q),
