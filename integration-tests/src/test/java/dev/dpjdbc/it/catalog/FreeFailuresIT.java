@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,6 +77,30 @@ class FreeFailuresIT {
         }
       }
       assertTrue(!before.equals(budget(c)), "a release is charged");
+    }
+  }
+
+  /**
+   * A warm plan (described and probed once, remembered by the session) still refuses an analyst's
+   * new value that does not convert, for free: only the same values skip the checks.
+   */
+  @Test
+  void warmPlan_badNewValue_isStillFree() throws Exception {
+    try (Connection c = fx.driver("free-warm", false);
+        PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM staff WHERE salary > ?")) {
+      for (int i = 0; i < 2; i++) {
+        ps.setInt(1, 1100);
+        ps.executeQuery().close(); // charged twice; the second run skips the describe and probe
+      }
+      String before = budget(c);
+      ps.setString(1, "not a number");
+      SQLException e = assertThrows(SQLException.class, () -> ps.executeQuery().close());
+      assertTrue(
+          List.of("22P02", "42883").contains(e.getSQLState()), e.getSQLState() + e.getMessage());
+      assertEquals(before, budget(c));
+      ps.setInt(1, 1100);
+      ps.executeQuery().close();
+      assertTrue(!before.equals(budget(c)), "the warm plan is still charged");
     }
   }
 

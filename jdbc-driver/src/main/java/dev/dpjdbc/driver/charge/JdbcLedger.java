@@ -136,8 +136,12 @@ final class JdbcLedger implements Ledger {
       c.setAutoCommit(true);
       throw refusal(analyst, budget, cost, status(before, budget, null));
     }
-    LedgerRows.append(c, analyst, add, budget, text);
-    LedgerRows.update(c, analyst, after, before.queries() + 1);
+    if (postgres) {
+      LedgerRows.appendAndUpdate(c, analyst, add, budget, text, after, before.queries() + 1);
+    } else {
+      LedgerRows.append(c, analyst, add, budget, text);
+      LedgerRows.update(c, analyst, after, before.queries() + 1);
+    }
     c.commit();
     c.setAutoCommit(true);
     return status(new Totals(after, before.queries() + 1), budget, cost);

@@ -76,6 +76,44 @@ final class LedgerRows {
     }
   }
 
+  /**
+   * PostgreSQL: {@link #append} and {@link #update} in one statement (a data-modifying CTE), so one
+   * round trip instead of two; the same rows, the same failure when the totals row is missing.
+   */
+  static void appendAndUpdate(
+      Connection c,
+      String analyst,
+      ExactCost cost,
+      Budget budget,
+      String text,
+      ExactCost totals,
+      long queries)
+      throws SQLException {
+    String sql =
+        "WITH logged AS (INSERT INTO "
+            + CHARGE
+            + " (analyst, charged_at, epsilon, delta, rho, extra_delta, budget_epsilon,"
+            + " budget_delta, description) VALUES (?, CURRENT_TIMESTAMP, ?, ?, ?, ?, ?, ?, ?)"
+            + " RETURNING 1) UPDATE "
+            + ANALYST
+            + " SET epsilon = ?, delta = ?, rho = ?, extra_delta = ?, queries = ?,"
+            + " updated_at = CURRENT_TIMESTAMP WHERE analyst = ? AND EXISTS (SELECT 1 FROM logged)";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, analyst);
+      setCost(ps, 2, cost);
+      ps.setDouble(6, budget.epsilon());
+      ps.setDouble(7, budget.delta());
+      ps.setString(8, text);
+      setCost(ps, 9, totals);
+      ps.setLong(13, queries);
+      ps.setString(14, analyst);
+      if (ps.executeUpdate() != 1) {
+        throw new LedgerErrors.LedgerException(
+            "ledger row for analyst '" + analyst + "' vanished", "40001");
+      }
+    }
+  }
+
   /** Overwrites the analyst's totals (the row must be locked by this transaction). */
   static void update(Connection c, String analyst, ExactCost totals, long queries)
       throws SQLException {

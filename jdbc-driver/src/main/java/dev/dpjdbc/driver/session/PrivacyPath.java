@@ -38,6 +38,11 @@ import java.util.List;
  * budget is spent cannot make the backend read data at all. Never refunded, also when execution
  * fails.
  *
+ * <p>A warm query — the same plan object with equal values, already described and probed on this
+ * connection ({@link WarmPlans}) — skips the describe and the probe: one round trip, the execution.
+ * An execution failure forgets the plan, so a catalog changed by another session is checked afresh
+ * on the next attempt (the failed one was charged, as any execution failure is).
+ *
  * <p>EXPLAIN PRIVACY runs {@link #check} and the value conversion too — so it refuses, with the
  * same SQLState, every query execution would refuse before reading data — and asks the ledger
  * whether the charge would be admitted ({@link Ledger#checkAdmits}, ZD100 if not) without charging.
