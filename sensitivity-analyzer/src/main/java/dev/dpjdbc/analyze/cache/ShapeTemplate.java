@@ -54,6 +54,12 @@ final class ShapeTemplate {
     }
     List<Slot> slots = new ArrayList<>();
     for (int i = 0; i < lit.size(); i++) {
+      if (i == 1 && lit.get(i) != null && shp.get(i) == null) {
+        if (!literalsOnly(lit.get(i), shape, slots)) {
+          return Optional.empty();
+        }
+        continue;
+      }
       if ((lit.get(i) == null) != (shp.get(i) == null)) {
         return Optional.empty();
       }
@@ -144,6 +150,39 @@ final class ShapeTemplate {
       } else if (!lp.equals(sp) || !Objects.equals(lcast, s.get().casts().get(k))) {
         return false;
       }
+    }
+    return true;
+  }
+
+  /**
+   * A preflight only the literal statement has: it evaluates the literals' casts ({@code CAST(? AS
+   * DATE)} of a string) before anything is charged, where the shape leaves a parameter to the
+   * backend's typing. Kept, bound with the new values, when each of its parameters is exactly one
+   * of the literals (by value; two literals of equal value make it ambiguous, and no template).
+   */
+  private static boolean literalsOnly(BoundSql lit, StatementShape shape, List<Slot> slots) {
+    Optional<ParameterSlots> l = ParameterSlots.of(lit);
+    if (l.isEmpty()) {
+      return false;
+    }
+    for (int k = 0; k < lit.parameters().size(); k++) {
+      if (!(lit.parameters().get(k) instanceof ParameterSource.Constant c)) {
+        return false;
+      }
+      String cast = l.get().casts().get(k);
+      int match = -1;
+      for (int j = 0; j < shape.literals().size(); j++) {
+        if (c.equals(LiteralBinding.bind(shape.literals().get(j), c, cast))) {
+          if (match >= 0) {
+            return false;
+          }
+          match = j;
+        }
+      }
+      if (match < 0) {
+        return false;
+      }
+      slots.add(new Slot(1, k, match, cast, c));
     }
     return true;
   }
