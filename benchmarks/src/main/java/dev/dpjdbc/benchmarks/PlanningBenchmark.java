@@ -30,7 +30,10 @@ import org.openjdk.jmh.annotations.TearDown;
  *       been read (a join of both tables planned in the per-invocation set-up, untimed) — the
  *       relational planner's full pipeline, SQL to rewritten SQL;
  *   <li>{@code planCached}: the same query again on an analyzer that has planned it: the plan cache
- *       lookup a dashboard's repeated statement pays.
+ *       lookup a dashboard's repeated statement pays;
+ *   <li>{@code planShapeHit}: the query with a new {@code age > k} literal on every call ({@link
+ *       #SHAPES}), on an analyzer that has planned it once with another k: the shape cache's parse,
+ *       key and bind a dashboard pays when its filter values change.
  * </ul>
  *
  * Representative queries ({@link #QUERIES}): a filtered COUNT, a grouped SUM + AVG, a join with a
@@ -52,6 +55,30 @@ public class PlanningBenchmark {
           "bucket",
               "SELECT date_trunc('month', hired) AS m, COUNT(*) FROM employees"
                   + " GROUP BY date_trunc('month', hired)");
+
+  /**
+   * Per query, its form with an {@code age > k} filter split at k (prefix, suffix), for {@code
+   * planShapeHit}.
+   */
+  public static final Map<String, String[]> SHAPES =
+      Map.of(
+          "count", new String[] {"SELECT COUNT(*) FROM employees WHERE age > ", ""},
+          "grouped",
+              new String[] {
+                "SELECT region, SUM(salary), AVG(salary) FROM employees WHERE age > ",
+                " GROUP BY region"
+              },
+          "join",
+              new String[] {
+                "SELECT d.name, COUNT(*), SUM(e.salary) FROM employees e"
+                    + " JOIN departments d ON e.dept_id = d.id WHERE e.age > ",
+                " GROUP BY d.name"
+              },
+          "bucket",
+              new String[] {
+                "SELECT date_trunc('month', hired) AS m, COUNT(*) FROM employees WHERE age > ",
+                " GROUP BY date_trunc('month', hired)"
+              });
 
   static final String POLICY =
       "query: {epsilon: 1.0, delta: 1.0e-7, mechanism: auto, objective: relative}\n"
@@ -131,6 +158,27 @@ public class PlanningBenchmark {
     }
   }
 
+  /** One analyzer per trial that has planned the query's shape once; k grows on every call. */
+  @State(Scope.Thread)
+  public static class Shaped {
+    SensitivityAnalyzer analyzer;
+    String[] shape;
+    int k;
+
+    @Setup(Level.Trial)
+    public void warm(Db db) throws SQLException {
+      analyzer = SensitivityAnalyzer.create(db.connection, db.policy);
+      shape = SHAPES.get(db.query);
+      analyzer.plan(shape[0] + 30 + shape[1]);
+      k = 31;
+    }
+
+    /** How many statements the analyzer served by their shape. */
+    public long shapeHits() {
+      return analyzer.planCacheStats().shapeHits();
+    }
+  }
+
   @Benchmark
   public PrivacyPlan planCold(Db db, Fresh fresh) throws SQLException {
     return fresh.analyzer.plan(db.sql);
@@ -139,5 +187,10 @@ public class PlanningBenchmark {
   @Benchmark
   public PrivacyPlan planCached(Db db, Warm warm) throws SQLException {
     return warm.analyzer.plan(db.sql);
+  }
+
+  @Benchmark
+  public PrivacyPlan planShapeHit(Shaped shaped) throws SQLException {
+    return shaped.analyzer.plan(shaped.shape[0] + shaped.k++ + shaped.shape[1]);
   }
 }

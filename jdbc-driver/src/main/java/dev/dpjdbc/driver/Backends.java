@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dpjdbc.analyze.AnalyzerSqlState;
 import dev.dpjdbc.analyze.SensitivityAnalyzer;
+import dev.dpjdbc.analyze.cache.PlanCache;
 import dev.dpjdbc.driver.charge.Ledger;
 import dev.dpjdbc.driver.execute.BackendErrors;
 import dev.dpjdbc.policy.Policy;
@@ -206,6 +207,31 @@ public final class Backends {
       }
       return analyzer;
     }
+  }
+
+  /**
+   * What the plan caches of the analyzers under the policy file {@code policy} did so far (summed
+   * over backends); all zero when none was made. For tests and benchmarks: how often a statement
+   * was served by its text, by its literal-free shape, or planned.
+   */
+  public PlanCache.Stats planCacheStats(Path policy) {
+    Path p = policy.toAbsolutePath().normalize();
+    long exact = 0;
+    long shape = 0;
+    long statements = 0;
+    long shapes = 0;
+    int templates = 0;
+    for (Map.Entry<AnalyzerKey, SensitivityAnalyzer> e : analyzers.entrySet()) {
+      if (p.equals(e.getKey().policy())) {
+        PlanCache.Stats s = e.getValue().planCacheStats();
+        exact += s.exactHits();
+        shape += s.shapeHits();
+        statements += s.plannedStatements();
+        shapes += s.plannedShapes();
+        templates += s.templates();
+      }
+    }
+    return new PlanCache.Stats(exact, shape, statements, shapes, templates);
   }
 
   /** The ledger at the policy's ledger URL, opened (and created) on first use. */

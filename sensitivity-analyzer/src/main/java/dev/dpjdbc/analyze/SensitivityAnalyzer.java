@@ -3,6 +3,7 @@ package dev.dpjdbc.analyze;
 import dev.dpjdbc.analyze.bounds.ConstraintCatalog;
 import dev.dpjdbc.analyze.bounds.TableBounds;
 import dev.dpjdbc.analyze.bounds.TableMeta;
+import dev.dpjdbc.analyze.cache.PlanCache;
 import dev.dpjdbc.analyze.parse.QualifiedNames;
 import dev.dpjdbc.analyze.parse.QueryShape;
 import dev.dpjdbc.analyze.parse.QueryValidator;
@@ -12,9 +13,7 @@ import dev.dpjdbc.analyze.rewrite.Backend;
 import dev.dpjdbc.policy.Policy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.sql.SqlNode;
 
 /**
@@ -33,9 +32,10 @@ import org.apache.calcite.sql.SqlNode;
  * catalog cache is synchronized; planning itself holds no shared state.
  *
  * <p>Plans are immutable and depend only on the SQL text, the policy and the catalog, so the last
- * {@value #PLAN_CACHE_SIZE} are kept by text: a prepared statement or a dashboard's repeated query
- * is parsed and validated once (≈2 ms saved per execution), not on every run. {@link
- * #refreshCatalog} forgets them with the catalog. Refusals are not cached.
+ * {@value #PLAN_CACHE_SIZE} are kept by text, and by the statement's literal-free shape when the
+ * privacy analysis did not read its literals ({@link PlanCache}): a prepared statement, a
+ * dashboard's repeated query, and the same query with new literal values are planned once, not on
+ * every run. {@link #refreshCatalog} forgets them with the catalog. Refusals are not cached.
  */
 public final class SensitivityAnalyzer {
   private final java.util.concurrent.atomic.AtomicLong oneTableAnswers =
@@ -46,13 +46,7 @@ public final class SensitivityAnalyzer {
   private final Policy policy;
   private final Backend backend;
   private final RelationalPlanner relational;
-  private final Map<String, PrivacyPlan> plans =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, PrivacyPlan> eldest) {
-          return size() > PLAN_CACHE_SIZE;
-        }
-      };
+  private final PlanCache plans = new PlanCache(this::planUncached);
 
   private SensitivityAnalyzer(ConstraintCatalog catalog, Policy policy, Backend backend) {
     this.catalog = catalog;
@@ -88,17 +82,15 @@ public final class SensitivityAnalyzer {
 
   /** Plans a query; {@code ?} parameters stay as {@code ?} in the rewritten SQL, in order. */
   public PrivacyPlan plan(String sql) throws SQLException {
-    synchronized (plans) {
-      PrivacyPlan cached = plans.get(sql);
-      if (cached != null) {
-        return cached;
-      }
-    }
-    PrivacyPlan plan = planUncached(sql);
-    synchronized (plans) {
-      plans.put(sql, plan);
-    }
-    return plan;
+    return plans.plan(sql);
+  }
+
+  /**
+   * What the plan cache did so far: statements served by their text, by their literal-free shape
+   * ({@link PlanCache}), and planned. Tests and benchmarks read it; it is not shown to analysts.
+   */
+  public PlanCache.Stats planCacheStats() {
+    return plans.stats();
   }
 
   /**
@@ -177,9 +169,7 @@ public final class SensitivityAnalyzer {
    */
   public void refreshCatalog() {
     catalog.clear();
-    synchronized (plans) {
-      plans.clear();
-    }
+    plans.clear();
   }
 
   /** The backend dialect the rewritten SQL is written in. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class JmhSmokeTest {
   @Test
-  void planningColdAndCachedForEveryQuery() throws Exception {
+  void planningColdCachedAndShapeHitForEveryQuery() throws Exception {
     for (String query : PlanningBenchmark.QUERIES.keySet()) {
       PlanningBenchmark bench = new PlanningBenchmark();
       PlanningBenchmark.Db db = new PlanningBenchmark.Db();
@@ -35,6 +35,11 @@ class JmhSmokeTest {
         warm.warm(db);
         assertNotNull(bench.planCold(db, fresh).rewrittenSql(), query);
         assertNotNull(bench.planCached(db, warm).rewrittenSql(), query);
+        PlanningBenchmark.Shaped shaped = new PlanningBenchmark.Shaped();
+        shaped.warm(db);
+        assertNotNull(bench.planShapeHit(shaped).rewrittenSql(), query);
+        assertNotNull(bench.planShapeHit(shaped).rewrittenSql(), query);
+        assertEquals(2, shaped.shapeHits(), "served by the shape: " + query);
       } finally {
         db.close();
       }
@@ -88,6 +93,7 @@ class JmhSmokeTest {
         List.of(
             new JmhReport.Row("Planning", "planCold query=count", 12_000, 800),
             new JmhReport.Row("Planning", "planCached query=count", 0.02, 0.001),
+            new JmhReport.Row("Planning", "planShapeHit query=count", 40, 2),
             new JmhReport.Row("Allocation", "allocate k=16 mechanism=GAUSSIAN", 0.5, 0.01),
             new JmhReport.Row("Allocation", "allocate k=64 mechanism=LAPLACE", 2, 0.1),
             new JmhReport.Row("Calibration", "mu0Cold", 30, 1),
@@ -97,6 +103,7 @@ class JmhSmokeTest {
     String md = Files.readString(report);
     assertTrue(md.contains("| Planning | planCold query=count | 12,000 | 800 |"), md);
     assertTrue(md.contains("## Reading"), md);
+    assertTrue(md.contains("cost at most 40.00 µs, 300× less"), md);
     assertFalse(md.contains("NaN") || md.contains("n/a"), md);
     byte[] png = Files.readAllBytes(out.resolve("jmh.png"));
     assertTrue(png.length > 1000);

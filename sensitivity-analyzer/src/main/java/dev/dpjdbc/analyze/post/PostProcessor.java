@@ -197,6 +197,14 @@ public final class PostProcessor {
     return parameters.isEmpty() && max != null && max == 0;
   }
 
+  /**
+   * The post-processing plan as text (Calcite's explain form, literals and parameter indices
+   * included): two processors with the same text compute the same rows from the same input.
+   */
+  public String describe() {
+    return org.apache.calcite.plan.RelOptUtil.toString(plan);
+  }
+
   /** The row type of {@link #apply}'s rows. */
   public RelDataType outputType() {
     return plan.getRowType();
