@@ -54,13 +54,26 @@ final class StackSampler implements AutoCloseable {
 
   private void sample() {
     for (ThreadInfo t : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
-      if (t != null && t.getThreadName().startsWith("dpjdbc-proxy-session-")) {
+      if (t != null
+          && t.getThreadName().startsWith("dpjdbc-proxy-session-")
+          && !idle(t.getStackTrace())) {
         String part = classify(t.getStackTrace());
         synchronized (counts) {
           counts.merge(part, 1L, Long::sum);
         }
       }
     }
+  }
+
+  /** A pooled thread with no session (between cells): not counted. */
+  private static boolean idle(StackTraceElement[] stack) {
+    for (StackTraceElement e : stack) {
+      if (e.getMethodName().equals("getTask")
+          && e.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static String classify(StackTraceElement[] stack) {
