@@ -191,20 +191,23 @@ public final class ProxyThroughputBenchmark {
               "wide: 2,544 groups × 9 columns",
               "SELECT age, region, dept_id, COUNT(*), SUM(salary), AVG(salary), SUM(age),"
                   + " AVG(age), STDDEV(salary) FROM employees GROUP BY age, region, dept_id"));
-      steps.add(new Step("catalog", "catalog", "SELECT * FROM pg_attribute LIMIT 300"));
+      steps.add(new Step("catalog", "catalog, 300 rows", "SELECT * FROM pg_attribute LIMIT 300"));
     }
-    steps.add(new Step("catalog", "catalog", "SELECT * FROM pg_attribute"));
+    steps.add(new Step("catalog", "catalog, pg_attribute", "SELECT * FROM pg_attribute"));
     if (full) {
-      steps.add(new Step("catalog", "catalog", "SELECT * FROM information_schema.columns"));
+      steps.add(new Step(
+              "catalog",
+              "catalog, information_schema.columns",
+              "SELECT * FROM information_schema.columns"));
       steps.add(
           new Step(
               "catalog",
-              "catalog ×5",
+              "catalog, pg_attribute ×5",
               "SELECT a.* FROM pg_attribute a CROSS JOIN generate_series(1, 5) g"));
       steps.add(
           new Step(
               "catalog",
-              "catalog ×20",
+              "catalog, pg_attribute ×20",
               "SELECT a.* FROM pg_attribute a CROSS JOIN generate_series(1, 20) g"));
     }
     return steps;

@@ -41,7 +41,36 @@ final class ThroughputReport {
               c.cpuPerQueryMs().postgresMs(),
               c.cpuPerQueryMs().pgbenchMs()));
     }
+    b.append('\n');
+    for (Cell c : cells) {
+      if (c.way() == Way.DIRECT || c.clients() < maxClients(cells)) {
+        continue;
+      }
+      Cell d = ThroughputChart.direct(cells, c);
+      double proxyCpu = total(c.cpuPerQueryMs());
+      double directCpu = total(d.cpuPerQueryMs());
+      b.append(
+          String.format(
+              "- -M %s, %d clients, %s: %.3f ms of CPU per query in all (JVM + PostgreSQL +"
+                  + " pgbench) against %.3f direct, so on a CPU-bound machine the proxy can"
+                  + " reach at most %.2f× direct tps; measured %.3f×.%n",
+              c.mode(),
+              c.clients(),
+              c.way().label,
+              proxyCpu,
+              directCpu,
+              directCpu / proxyCpu,
+              c.tps() / d.tps()));
+    }
     return b.toString();
+  }
+
+  private static double total(CpuMeter.Sample s) {
+    return s.jvmMs() + s.postgresMs() + s.pgbenchMs();
+  }
+
+  private static int maxClients(List<Cell> cells) {
+    return cells.stream().mapToInt(Cell::clients).max().orElse(1);
   }
 
   static String profiles(List<Profile> profiles) {

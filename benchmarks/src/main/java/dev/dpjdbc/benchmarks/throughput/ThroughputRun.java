@@ -52,7 +52,13 @@ final class ThroughputRun {
     for (String mode : s.modes()) {
       if (s.transactions() == 0) {
         // warm-up: the proxy's JIT, the driver's plan cache and the backend's buffers
-        Pgbench.run(bench.viaProxy(ProxyBench.SHARED), mode, Math.min(max, 4), 5, 0, scripts);
+        Pgbench.run(
+            bench.viaProxy(ProxyBench.SHARED),
+            mode,
+            Math.min(max, 8),
+            Math.max(5, s.seconds()),
+            0,
+            scripts);
         Pgbench.run(bench.direct(), mode, 1, 0, 3, scripts);
       }
       for (int clients : s.clients()) {
