@@ -41,8 +41,23 @@ final class Pgbench {
       }
     }
     throw new IllegalStateException(
-        "pgbench not found: install the PostgreSQL client tools (apt-get install -y"
-            + " postgresql-contrib, or the postgresql-client package of your distribution)");
+        "pgbench not found: install it (Debian 12: apt-get install -y postgresql-contrib, which"
+            + " brings postgresql-15 and its pgbench; elsewhere the package with PostgreSQL's"
+            + " client tools)");
+  }
+
+  /** Whether {@code pgbench --version} runs (the smoke test skips, saying so, when not). */
+  static boolean available() {
+    try {
+      Process p = new ProcessBuilder(binary(), "--version").redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /**

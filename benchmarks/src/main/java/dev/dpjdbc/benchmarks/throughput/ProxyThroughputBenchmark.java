@@ -195,7 +195,8 @@ public final class ProxyThroughputBenchmark {
     }
     steps.add(new Step("catalog", "catalog, pg_attribute", "SELECT * FROM pg_attribute"));
     if (full) {
-      steps.add(new Step(
+      steps.add(
+          new Step(
               "catalog",
               "catalog, information_schema.columns",
               "SELECT * FROM information_schema.columns"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,10 @@ class ProxyThroughputSmokeTest {
 
   @Test
   void pgbenchRunsThroughTheProxyAndTheReportRenders() throws Exception {
+    Assumptions.assumeTrue(
+        Pgbench.available(),
+        "pgbench is not installed (Debian 12: apt-get install -y postgresql-contrib); .ci/run"
+            + " installs it");
     Path out = Path.of("target", "throughput-smoke");
     Path report =
         ProxyThroughputBenchmark.run(
