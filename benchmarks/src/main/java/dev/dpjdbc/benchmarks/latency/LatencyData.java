@@ -24,14 +24,14 @@ import java.util.List;
  * Keys are added after the load, then {@code VACUUM ANALYZE}, so no timed query pays for hint bits
  * or missing statistics.
  */
-final class LatencyData {
+public final class LatencyData {
   private LatencyData() {}
 
   /** One query of the mix: a short name (the table's row, the chart's category) and its SQL. */
-  record Query(String name, String sql) {}
+  public record Query(String name, String sql) {}
 
   /** The fixed mix of warm queries, in the order they run within a round. */
-  static final List<Query> MIX =
+  public static final List<Query> MIX =
       List.of(
           new Query("count", "SELECT COUNT(*) FROM employees WHERE age > 30"),
           new Query("sum", "SELECT SUM(salary) FROM employees"),
@@ -67,7 +67,7 @@ final class LatencyData {
   }
 
   /** Creates and fills both tables, {@code rows} employees. */
-  static void load(Connection c, int rows) throws SQLException {
+  public static void load(Connection c, int rows) throws SQLException {
     List<String> ddl =
         List.of(
             "DROP TABLE IF EXISTS employees",
