@@ -23,14 +23,14 @@ import java.util.stream.Stream;
  * Scale (issue 11, "Scale"): the raw aggregate, the bounded rewrite without and with per-unit
  * bounding, and the full DP query, side by side in one run on embedded PostgreSQL at each table
  * size ({@link ScaleRun}, {@link ScaleData}). Writes {@code scale.md}, {@code scale-time.png},
- * {@code scale-ratios.png} and {@code scale-plans.txt} (EXPLAIN ANALYZE at the largest size) to
- * {@code --out}. Not a test and not run by {@code mvn verify} (its smoke variant is); run it by
- * hand (README, "Benchmarks"). Arguments, all optional:
+ * {@code scale-ratios.png} and {@code scale-plans.txt} (EXPLAIN ANALYZE at one size) to {@code
+ * --out}. Not a test and not run by {@code mvn verify} (its smoke variant is); run it by hand
+ * (README, "Benchmarks"). Arguments, all optional:
  *
  * <ul>
  *   <li>{@code --sizes=100000,1000000,10000000} row counts of {@code visits};
- *   <li>{@code --runs=15,7,3} timed rounds per size (the last value repeats for further sizes) and
- *       {@code --warmups=1} untimed ones;
+ *   <li>{@code --runs=5,3,1} timed rounds per size and {@code --warmups=1,1,0} untimed ones (the
+ *       last value repeats for further sizes; a round at 10^7 rows takes minutes on 2 cores);
  *   <li>{@code --work-mem=64MB}, {@code --parallel=0} ({@code max_parallel_workers_per_gather}),
  *       server settings for every connection; jit is off;
  *   <li>{@code --explain=true} EXPLAIN (ANALYZE, BUFFERS) of raw, clamp and per-unit at the largest
@@ -51,18 +51,18 @@ public final class ScaleBenchmark {
   public static Path run(String... args) throws Exception {
     Map<String, String> opt = new LinkedHashMap<>();
     opt.put("sizes", "100000,1000000,10000000");
-    opt.put("runs", "15,7,3");
-    opt.put("warmups", "1");
+    opt.put("runs", "5,3,1");
+    opt.put("warmups", "1,1,0");
     opt.put("work-mem", "64MB");
     opt.put("parallel", "0");
-    opt.put("explain", "true");
+    opt.put("explain", "largest");
     opt.put("out", "docs/benchmarks");
     Options.parse(opt, args);
     Path out = Path.of(opt.get("out"));
     Files.createDirectories(out);
     String[] sizes = opt.get("sizes").split(",");
     String[] runs = opt.get("runs").split(",");
-    int warmups = Integer.parseInt(opt.get("warmups"));
+    String[] warmups = opt.get("warmups").split(",");
     Path work = Files.createTempDirectory("dpjdbc-scale");
     Path perRow = ScaleData.policyPerRow(work);
     Path perPerson = ScaleData.policyPerPerson(work);
@@ -89,6 +89,7 @@ public final class ScaleBenchmark {
       for (int i = 0; i < sizes.length; i++) {
         int rows = Integer.parseInt(sizes[i].trim());
         int n = Integer.parseInt(runs[Math.min(i, runs.length - 1)].trim());
+        int w = Integer.parseInt(warmups[Math.min(i, warmups.length - 1)].trim());
         String db = "scale_" + rows;
         try (Connection c = DriverManager.getConnection(admin, "postgres", "");
             Statement st = c.createStatement()) {
@@ -103,8 +104,10 @@ public final class ScaleBenchmark {
         double load = (System.nanoTime() - t0) / 1e9;
         log("loaded %,d rows in %.1f s", rows, load);
         t0 = System.nanoTime();
-        boolean explain = Boolean.parseBoolean(opt.get("explain")) && i == sizes.length - 1;
-        results.add(ScaleRun.measure(url, perRow, perPerson, rows, load, warmups, n, explain));
+        String at = opt.get("explain");
+        boolean explain =
+            at.equals("largest") ? i == sizes.length - 1 : at.equals(String.valueOf(rows));
+        results.add(ScaleRun.measure(url, perRow, perPerson, rows, load, w, n, explain));
         log("measured %,d rows in %.1f s", rows, (System.nanoTime() - t0) / 1e9);
         try (Connection c = DriverManager.getConnection(admin, "postgres", "");
             Statement st = c.createStatement()) {
@@ -128,8 +131,12 @@ public final class ScaleBenchmark {
     Files.writeString(report, md);
     ScaleChart.time(out.resolve("scale-time.png"), results);
     ScaleChart.ratios(out.resolve("scale-ratios.png"), results);
-    if (!results.isEmpty() && !results.get(results.size() - 1).plans().isEmpty()) {
-      Files.writeString(out.resolve("scale-plans.txt"), results.get(results.size() - 1).plans());
+    for (SizeResult r : results) {
+      if (!r.plans().isEmpty()) {
+        Files.writeString(
+            out.resolve("scale-plans.txt"),
+            String.format("EXPLAIN (ANALYZE, BUFFERS) at %,d rows%n%n", r.rows()) + r.plans());
+      }
     }
     System.out.println(md);
     return report;
@@ -156,7 +163,7 @@ public final class ScaleBenchmark {
             + " work_mem = %s, shared_buffers = 512MB, autovacuum off, fsync on); the direct"
             + " connection uses prepareThreshold=0 (every execution parsed and planned)%n"
             + "- sizes: %s rows of `visits` (N/5 people, skewed; 50 public shops); timed rounds"
-            + " per size: %s (the last repeats), %s warm-up round(s) each%n"
+            + " per size: %s, warm-up rounds per size: %s (the last value repeats)%n"
             + "- data: `amount` 0..600 with no CHECK, bounded by the policy to [0, %d] (so both"
             + " rewrites clamp it); `minutes` 0..600 with a validated CHECK (the rewrite leaves its"
             + " clamp out and re-checks the catalog in the statement); `kind`, `visited` and"
