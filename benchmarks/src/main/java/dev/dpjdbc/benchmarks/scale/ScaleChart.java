@@ -15,6 +15,8 @@ import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -24,6 +26,11 @@ import org.jfree.data.xy.XYSeriesCollection;
  * row count with a line at the 1.3× target.
  */
 final class ScaleChart {
+  /** One colour per way of {@link ScaleRun#WAYS}, the same in both charts. */
+  private static final Color[] WAY_COLORS = {
+    Color.DARK_GRAY, new Color(0x1f77b4), new Color(0xff7f0e), new Color(0xd62728)
+  };
+
   private ScaleChart() {}
 
   /** One line per way: the sum over the mix of each query's p50, in ms. */
@@ -42,6 +49,7 @@ final class ScaleChart {
     }
     LogAxis ms = new LogAxis("sum of the mix's p50 wall times, ms (log scale)");
     ms.setNumberFormatOverride(new DecimalFormat("#,##0.#"));
+    ms.setTickUnit(new NumberTickUnit(1)); // a tick per power of ten
     save(png, "Query mix (" + ScaleData.MIX.size() + " aggregates) vs table size", data, ms, null);
   }
 
@@ -62,6 +70,8 @@ final class ScaleChart {
     ratio.setNumberFormatOverride(new DecimalFormat("0.##"));
     ValueMarker target = new ValueMarker(ScaleReport.TARGET, Color.RED, new BasicStroke(2f));
     target.setLabel("1.3× target (rewrite, 10^7 rows)");
+    target.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+    target.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
     save(png, "Cost of the rewrite and of the DP query, as a ratio to raw", data, ratio, target);
   }
 
@@ -71,9 +81,12 @@ final class ScaleChart {
     LogAxis rows = new LogAxis("rows in visits (log scale)");
     rows.setNumberFormatOverride(new DecimalFormat("#,##0"));
     rows.setSmallestValue(100);
+    rows.setTickUnit(new NumberTickUnit(1)); // a tick per power of ten
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     for (int i = 0; i < data.getSeriesCount(); i++) {
       renderer.setSeriesStroke(i, new BasicStroke(2f));
+      String way = data.getSeriesKey(i).toString().split(" ")[0];
+      renderer.setSeriesPaint(i, WAY_COLORS[ScaleRun.WAYS.indexOf(way)]);
     }
     XYPlot plot = new XYPlot(data, rows, y, renderer);
     plot.setBackgroundPaint(Color.WHITE);
