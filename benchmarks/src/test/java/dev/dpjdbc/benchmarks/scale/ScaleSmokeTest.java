@@ -22,7 +22,9 @@ class ScaleSmokeTest {
   @Test
   void writesAReportWithFiniteNumbersAndPngs() throws Exception {
     Path out = Path.of("target", "scale-smoke");
-    Path report = ScaleBenchmark.run("--sizes=1000", "--runs=1", "--warmups=0", "--out=" + out);
+    Path report =
+        ScaleBenchmark.run(
+            "--sizes=1000", "--runs=1", "--warmups=0", "--explain=1000", "--out=" + out);
     String md = Files.readString(report);
     for (String png : new String[] {"scale-time.png", "scale-ratios.png"}) {
       byte[] head = Files.readAllBytes(out.resolve(png));
