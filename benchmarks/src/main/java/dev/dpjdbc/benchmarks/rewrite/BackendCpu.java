@@ -17,13 +17,13 @@ import java.sql.Statement;
  * other processes compete for the CPUs, so its ratios stay meaningful on a shared machine. Where
  * {@code /proc} is missing, {@link #nanos} is NaN and the report says n/a.
  */
-final class BackendCpu {
+public final class BackendCpu {
   private static final double NANOS_PER_TICK = 1e9 / 100; // USER_HZ is 100 on Linux
 
   private final Path schedstat;
   private final Path postmasterStat;
 
-  BackendCpu(Connection c) throws SQLException {
+  public BackendCpu(Connection c) throws SQLException {
     int pid;
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
@@ -36,7 +36,7 @@ final class BackendCpu {
   }
 
   /** The backend's CPU time so far plus its parallel workers' (NaN without {@code /proc}). */
-  double nanos() {
+  public double nanos() {
     try {
       if (postmasterStat == null) {
         return Double.NaN;
