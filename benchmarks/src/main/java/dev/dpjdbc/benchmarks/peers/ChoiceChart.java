@@ -120,6 +120,7 @@ final class ChoiceChart {
     }
     LogAxis x = new LogAxis("L0 (groups one unit can touch), log scale");
     x.setBase(2);
+    x.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1)); // one tick per power of 2
     x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
     LogAxis y = new LogAxis("Laplace ÷ Gaussian total MSE (log; < 1: Laplace better)");
     y.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));

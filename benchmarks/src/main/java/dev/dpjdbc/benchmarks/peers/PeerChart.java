@@ -34,7 +34,7 @@ final class PeerChart {
       }
     }
     LogAxis y = new LogAxis("variance dpjdbc auto ÷ peer (log; < 1: dpjdbc less noisy)");
-    y.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
+    y.setNumberFormatOverride(new java.text.DecimalFormat("0.####"));
     CategoryAxis x = new CategoryAxis("query: released column");
     x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
     LineAndShapeRenderer r = new LineAndShapeRenderer(false, true);

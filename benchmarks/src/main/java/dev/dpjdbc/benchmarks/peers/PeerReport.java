@@ -33,7 +33,8 @@ final class PeerReport {
     b.append(Host.describe()).append(settings);
     b.append("\n## How each system is modelled\n\n");
     b.append("- **dpjdbc**: `SET dp.mechanism = auto` (also `laplace`, `gaussian`), the")
-        .append(" driver's default objective; one joint allocation of all noisy coordinates of")
+        .append(
+            " driver's default objective (and `auto` with `SET dp.objective = absolute`); one joint allocation of all noisy coordinates of")
         .append(" the query under its (ε, δ).\n");
     b.append("- **ZetaSQL / BigQuery**: ε and δ split equally over the K aggregates; Laplace")
         .append(" noise (its default) from Google's DP library: COUNT b = L0/ε_K, SUM b =")
@@ -55,13 +56,13 @@ final class PeerReport {
       b.append("\n## ").append(q.label()).append("\n\n`").append(q.sql()).append("`\n\n");
       b.append("| column | ε | dpjdbc auto | mechanism | ZetaSQL | ÷ ZetaSQL | ÷ Google")
           .append(" Gaussian | ÷ Qrlew | ÷ SmartNoise same total | SmartNoise at K′ε (cost) |")
-          .append(" laplace ÷ ZetaSQL | gaussian ÷ Google Gaussian |\n");
-      b.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          .append(" laplace ÷ ZetaSQL | gaussian ÷ Google Gaussian | auto absolute ÷ ZetaSQL |\n");
+      b.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Cell c : cells) {
         if (c.query().name().equals(q.name())) {
           b.append(
               String.format(
-                  "| %s | %s | %.4g | %s | %.4g | %s | %s | %s | %s | %.4g (%s) | %s | %s |%n",
+                  "| %s | %s | %.4g | %s | %.4g | %s | %s | %s | %s | %.4g (%s) | %s | %s | %s |%n",
                   c.agg().alias(),
                   num(c.epsilon()),
                   c.dpjdbc()[0],
@@ -74,7 +75,8 @@ final class PeerReport {
                   c.peers()[Peer.SMARTNOISE.ordinal()],
                   num(c.smartnoiseCost()),
                   ratio(c.dpjdbc()[1] / c.peers()[Peer.ZETASQL.ordinal()]),
-                  ratio(c.dpjdbc()[2] / c.peers()[Peer.GOOGLE_GAUSSIAN.ordinal()])));
+                  ratio(c.dpjdbc()[2] / c.peers()[Peer.GOOGLE_GAUSSIAN.ordinal()]),
+                  ratio(c.dpjdbc()[3] / c.peers()[Peer.ZETASQL.ordinal()])));
         }
       }
     }
@@ -93,6 +95,14 @@ final class PeerReport {
               ratio(r[r.length - 1]),
               Arrays.stream(r).filter(x -> x > 1).count()));
     }
+    b.append(matched(cells, "dpjdbc `laplace` ÷ ZetaSQL (same mechanism)", 1, Peer.ZETASQL));
+    b.append(
+        matched(
+            cells,
+            "dpjdbc `gaussian` ÷ Google Gaussian (same mechanism)",
+            2,
+            Peer.GOOGLE_GAUSSIAN));
+    b.append(matched(cells, "dpjdbc `auto`, objective absolute ÷ ZetaSQL", 3, Peer.ZETASQL));
     b.append("\nBy cell class (column kind), median / max of dpjdbc `auto` ÷ peer:\n\n");
     b.append("| class |");
     for (Peer p : RATIO_PEERS) {
@@ -134,6 +144,24 @@ final class PeerReport {
     b.append("\n![ratios](utility-peers.png)\n\n").append(KEEP).append("\n\n");
     b.append("(to be written by hand after a full run)\n");
     return b.toString();
+  }
+
+  /** A summary row for dpjdbc mode {@code mode} ÷ peer p. */
+  private static String matched(List<Cell> cells, String label, int mode, Peer p) {
+    double[] r =
+        cells.stream()
+            .mapToDouble(c -> c.dpjdbc()[mode] / c.peers()[p.ordinal()])
+            .filter(Double::isFinite)
+            .sorted()
+            .toArray();
+    return String.format(
+        "| %s | %d | %s | %s | %s | %d |%n",
+        label,
+        r.length,
+        ratio(median(r)),
+        ratio(r[0]),
+        ratio(r[r.length - 1]),
+        Arrays.stream(r).filter(x -> x > 1).count());
   }
 
   /** Sorted finite ratios dpjdbc auto / p over the cells (of kind k, or all when null). */

@@ -28,7 +28,8 @@ import java.util.Map;
  * group) {@code --reps=100 --check-epsilon=1 --out=docs/benchmarks}.
  */
 public final class PeerUtilityBenchmark {
-  static final String[] MODES = {"auto", "laplace", "gaussian"};
+  /** dpjdbc settings: mechanism, and objective when not the driver's default. */
+  static final String[] MODES = {"auto", "laplace", "gaussian", "auto absolute"};
 
   /** One released column of one query at one ε: dpjdbc's variances per mode and the peers'. */
   record Cell(
@@ -140,7 +141,9 @@ public final class PeerUtilityBenchmark {
     String[][] mech = new String[k][MODES.length];
     try (Statement s = data.dp.createStatement()) {
       for (int mode = 0; mode < MODES.length; mode++) {
-        settings(s, eps, delta, MODES[mode]);
+        String[] mode2 = MODES[mode].split(" ");
+        settings(s, eps, delta, mode2[0]);
+        s.execute(mode2.length > 1 ? "SET dp.objective = " + mode2[1] : "RESET dp.objective");
         Explained e = ExplainedColumns.explain(s, q.sql());
         if (e.groups() != q.l0()) {
           throw new IllegalStateException("L0 " + e.groups() + " for " + q.sql());
