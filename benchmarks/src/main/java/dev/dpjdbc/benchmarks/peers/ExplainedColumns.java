@@ -39,7 +39,9 @@ final class ExplainedColumns {
   private static final Pattern CENTRED = Pattern.compile("SUM\\((\\w+) ([-+]) " + NUM + "\\)");
   private static final Pattern SQUARES =
       Pattern.compile("SUM\\(\\((\\w+) ([-+]) " + NUM + "\\)\\^2\\)");
-  private static final Pattern RAW_SQUARES = Pattern.compile("SUM\\((\\w+)\\^2\\)");
+  private static final Pattern RAW_SQUARES = Pattern.compile("SUM\\((\\w+)(?:\\^2| \\* \\1)\\)");
+  private static final Pattern PRODUCT =
+      Pattern.compile("SUM\\(\\((\\w+) ([-+]) " + NUM + "\\) \\* \\(\\1 \\2 \\3\\)\\)");
 
   private ExplainedColumns() {}
 
@@ -83,6 +85,9 @@ final class ExplainedColumns {
       return new Coordinate(Type.SUM, lower(m.group(1)), centre(m), variance, feeds);
     }
     if ((m = SQUARES.matcher(a)).matches()) {
+      return new Coordinate(Type.SQUARES, lower(m.group(1)), centre(m), variance, feeds);
+    }
+    if ((m = PRODUCT.matcher(a)).matches()) {
       return new Coordinate(Type.SQUARES, lower(m.group(1)), centre(m), variance, feeds);
     }
     if ((m = RAW_SQUARES.matcher(a)).matches()) {

@@ -22,7 +22,9 @@ class ExplainedColumnsTest {
         Arguments.of("SUM(x - 50)", Type.SUM, "x", 50.0),
         Arguments.of("SUM(x + 2.5)", Type.SUM, "x", -2.5),
         Arguments.of("SUM((x - 50)^2)", Type.SQUARES, "x", 50.0),
-        Arguments.of("SUM(x^2)", Type.SQUARES, "x", 0.0));
+        Arguments.of("SUM(x^2)", Type.SQUARES, "x", 0.0),
+        Arguments.of("SUM(x * x)", Type.SQUARES, "x", 0.0),
+        Arguments.of("SUM((x - 50) * (x - 50))", Type.SQUARES, "x", 50.0));
   }
 
   @ParameterizedTest
