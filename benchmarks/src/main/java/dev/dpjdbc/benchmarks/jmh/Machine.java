@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /** The machine and JVM lines of a report, read from /proc on Linux ("unknown" elsewhere). */
-final class Machine {
+public final class Machine {
   private Machine() {}
 
-  static String describe(String loadAtStart, String started) {
+  public static String describe(String loadAtStart, String started) {
     return String.format(
         "- machine: %d cores, %s, %s MB RAM; load average %s at the start, %s at the end (the"
             + " machine was shared with other builds)%n"
@@ -27,7 +27,7 @@ final class Machine {
         Instant.now());
   }
 
-  static String loadAverage() {
+  public static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).split("\\s+")[0];
     } catch (IOException e) {
