@@ -61,13 +61,7 @@ public final class SharedCoordinatesBenchmark {
         double eps = Double.parseDouble(e.trim());
         run.settings(eps, "auto");
         for (Query q : SharedQueries.all()) {
-          Explained before;
-          System.setProperty(UNSHARED, "true");
-          try {
-            before = run.explain(q.sql());
-          } finally {
-            System.clearProperty(UNSHARED);
-          }
+          Explained before = run.explainUnshared(q.sql());
           Explained after = run.explain(q.sql());
           for (Col c : q.cols()) {
             Moments m = moments(run, c, q.grouped());

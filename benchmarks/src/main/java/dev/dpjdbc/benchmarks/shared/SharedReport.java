@@ -61,7 +61,7 @@ final class SharedReport {
     for (Cell c : cells) {
       if (c.epsilon() != eps) {
         eps = c.epsilon();
-        md.append("## ε = ").append(num(eps)).append("\n\n");
+        md.append("## ε = ").append(plain(eps)).append("\n\n");
         md.append(
             "| query | column | K before → after | sd before | sd after | variance after/before"
                 + " |\n|---|---|---|---|---|---|\n");
@@ -122,7 +122,7 @@ final class SharedReport {
     for (Cell c : cells) {
       data.addValue(
           sq(c.after() / c.before()),
-          "ε = " + num(c.epsilon()),
+          "ε = " + plain(c.epsilon()),
           c.query().name() + ": " + c.col().alias());
     }
     JFreeChart chart =
@@ -143,6 +143,10 @@ final class SharedReport {
 
   private static double sq(double v) {
     return v * v;
+  }
+
+  static String plain(double d) {
+    return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
   }
 
   static String num(double d) {

@@ -30,7 +30,15 @@ final class SharedRun implements AutoCloseable {
   record Explained(List<CoordinateRow> coordinates, Map<String, Double> columnStddev) {}
 
   private final Connection direct;
+  private final Connection copy;
   private final Connection dp;
+
+  /**
+   * A second {@code jdbc:dp:} connection, to a copy of the data, whose plans are always made with
+   * the analyzer's measurement switch on.
+   */
+  private final Connection unshared;
+
   private final Path policy;
   final int groups;
 
@@ -38,16 +46,19 @@ final class SharedRun implements AutoCloseable {
     this.groups = groups;
     String db = "dpjdbc_shared_" + ProcessHandle.current().pid() + "_" + System.nanoTime();
     direct = DriverManager.getConnection("jdbc:h2:mem:" + db + ";DB_CLOSE_DELAY=-1", "sa", "");
-    try (Statement s = direct.createStatement()) {
-      s.execute(
-          "CREATE TABLE t (id INT PRIMARY KEY, g INT NOT NULL, x DOUBLE PRECISION NOT NULL,"
-              + " y DOUBLE PRECISION NOT NULL)");
-      s.execute(
-          "INSERT INTO t SELECT x, MOD(x, "
-              + groups
-              + "), MOD(x * 37, 101), 1000 + MOD(x * 13, 101) FROM SYSTEM_RANGE(1, "
-              + rows
-              + ")");
+    copy = DriverManager.getConnection("jdbc:h2:mem:" + db + "_u;DB_CLOSE_DELAY=-1", "sa", "");
+    for (Connection c : new Connection[] {direct, copy}) {
+      try (Statement s = c.createStatement()) {
+        s.execute(
+            "CREATE TABLE t (id INT PRIMARY KEY, g INT NOT NULL, x DOUBLE PRECISION NOT NULL,"
+                + " y DOUBLE PRECISION NOT NULL)");
+        s.execute(
+            "INSERT INTO t SELECT x, MOD(x, "
+                + groups
+                + "), MOD(x * 37, 101), 1000 + MOD(x * 13, 101) FROM SYSTEM_RANGE(1, "
+                + rows
+                + ")");
+      }
     }
     StringBuilder domain = new StringBuilder();
     for (int i = 0; i < groups; i++) {
@@ -74,20 +85,39 @@ final class SharedRun implements AutoCloseable {
     props.setProperty("password", "");
     props.setProperty("dp.policy", policy.toString());
     dp = DriverManager.getConnection("jdbc:dp:h2:mem:" + db, props);
+    // its own database (same data): the driver keeps one analyzer, and its plan cache, per URL
+    unshared = DriverManager.getConnection("jdbc:dp:h2:mem:" + db + "_u", props);
   }
 
   /** Sets ε and the mechanism (δ and the objective stay the policy's defaults). */
   void settings(double epsilon, String mechanism) throws SQLException {
-    try (Statement s = dp.createStatement()) {
-      s.execute("SET dp.epsilon = " + epsilon);
-      s.execute("SET dp.mechanism = " + mechanism);
+    for (Connection c : new Connection[] {dp, unshared}) {
+      try (Statement s = c.createStatement()) {
+        s.execute("SET dp.epsilon = " + epsilon);
+        s.execute("SET dp.mechanism = " + mechanism);
+      }
     }
   }
 
+  /** EXPLAIN PRIVACY with one set of coordinates per call (before issue 11). */
+  Explained explainUnshared(String sql) throws SQLException {
+    System.setProperty(SharedCoordinatesBenchmark.UNSHARED, "true");
+    try {
+      return explain(unshared, sql);
+    } finally {
+      System.clearProperty(SharedCoordinatesBenchmark.UNSHARED);
+    }
+  }
+
+  /** EXPLAIN PRIVACY with the shared coordinates the analyzer chooses. */
   Explained explain(String sql) throws SQLException {
+    return explain(dp, sql);
+  }
+
+  private static Explained explain(Connection c, String sql) throws SQLException {
     List<CoordinateRow> rows = new ArrayList<>();
     Map<String, Double> sd = new LinkedHashMap<>();
-    try (Statement s = dp.createStatement();
+    try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("EXPLAIN PRIVACY " + sql)) {
       while (rs.next()) {
         rows.add(
@@ -143,10 +173,15 @@ final class SharedRun implements AutoCloseable {
   @Override
   public void close() throws SQLException, IOException {
     dp.close();
+    unshared.close();
     try (Statement s = direct.createStatement()) {
       s.execute("SHUTDOWN");
     }
     direct.close();
+    try (Statement s = copy.createStatement()) {
+      s.execute("SHUTDOWN");
+    }
+    copy.close();
     Files.deleteIfExists(policy);
   }
 }
