@@ -120,7 +120,8 @@ final class AnswerComparison {
       return new Result(false, "released " + released.labels() + ", exact " + exact.labels());
     }
     for (int i = 0; i < n; i++) {
-      tolerance[i] = q.columns().get(i).tolerance(feeding(released.labels().get(i)), k);
+      String label = released.labels().get(i);
+      tolerance[i] = q.columns().get(i).tolerance(feeding(label), k, columnStddev(label));
     }
     List<Integer> keys = q.keyColumns();
     String problem = keys.isEmpty() ? compareInOrder() : compareByKeys(keys);
@@ -347,6 +348,18 @@ final class AnswerComparison {
         (g, vs) -> out.put(g, vs.stream().mapToDouble(Double::doubleValue).sorted().toArray()));
     populations.put(i, out);
     return out;
+  }
+
+  /** EXPLAIN PRIVACY's output_stddev of column {@code label}, NaN if it gives none. */
+  private double columnStddev(String label) {
+    for (ColumnCheck.Coordinate c : coordinates) {
+      for (java.util.Map.Entry<String, Double> e : c.columnStddevs().entrySet()) {
+        if (e.getKey().strip().equalsIgnoreCase(label)) {
+          return e.getValue();
+        }
+      }
+    }
+    return Double.NaN;
   }
 
   /** Coordinates EXPLAIN PRIVACY says column {@code label} is computed from; all if none. */

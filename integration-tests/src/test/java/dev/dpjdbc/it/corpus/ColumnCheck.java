@@ -58,9 +58,20 @@ record ColumnCheck(Kind kind, double n, double q, double r, double times, double
       double sensitivity,
       double stddev,
       double rankError,
-      double bucketWidth) {
+      double bucketWidth,
+      java.util.Map<String, Double> columnStddevs) {
     Coordinate(List<String> outputs, String aggregate, double sensitivity, double stddev) {
-      this(outputs, aggregate, sensitivity, stddev, Double.NaN, Double.NaN);
+      this(outputs, aggregate, sensitivity, stddev, Double.NaN, Double.NaN, java.util.Map.of());
+    }
+
+    Coordinate(
+        List<String> outputs,
+        String aggregate,
+        double sensitivity,
+        double stddev,
+        double rankError,
+        double bucketWidth) {
+      this(outputs, aggregate, sensitivity, stddev, rankError, bucketWidth, java.util.Map.of());
     }
   }
 
@@ -110,9 +121,22 @@ record ColumnCheck(Kind kind, double n, double q, double r, double times, double
    * of the other coordinates' σ, and |A/B| ≤ R = max λ_A / λ_B.
    */
   double tolerance(List<Coordinate> feeding, double k) {
+    return tolerance(feeding, k, Double.NaN);
+  }
+
+  /**
+   * As {@link #tolerance(List, double)}, with the column's own noise sd from EXPLAIN PRIVACY's
+   * {@code output_stddev} (NaN if none). A lin column derived from shared coordinates (SUM = c +
+   * mid·n) has coefficients up to |mid|, not 1: its error Σa_i e_i is at most k·Σ|a_i|σ_i ≤ k·√K·sd
+   * (Cauchy–Schwarz over its K coordinates), so the tolerance uses the larger of Σσ_i and √K·sd.
+   */
+  double tolerance(List<Coordinate> feeding, double k, double columnStddev) {
     double all = 0;
     for (Coordinate c : feeding) {
       all += c.stddev();
+    }
+    if (kind == Kind.LIN && columnStddev > 0) {
+      all = Math.max(all, Math.sqrt(feeding.size()) * columnStddev);
     }
     if (kind == Kind.LIN) {
       return times * (k * all + 0.5) + plus;

@@ -217,7 +217,27 @@ final class CorpusRunner implements AutoCloseable {
                 rs.getDouble("sensitivity"),
                 rs.getDouble("stddev"),
                 number(rs, "rank_error"),
-                number(rs, "bucket_width")));
+                number(rs, "bucket_width"),
+                columnStddevs(rs.getString("output_stddev"))));
+      }
+    }
+    return out;
+  }
+
+  /** EXPLAIN PRIVACY's output_stddev ("label=sd; ..."): the numeric entries by label. */
+  private static java.util.Map<String, Double> columnStddevs(String text) {
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    if (text == null) {
+      return out;
+    }
+    for (String part : text.split("; ")) {
+      int eq = part.lastIndexOf('=');
+      if (eq > 0) {
+        try {
+          out.put(part.substring(0, eq), Double.parseDouble(part.substring(eq + 1)));
+        } catch (NumberFormatException e) {
+          // a ratio's delta-method formula: not a number
+        }
       }
     }
     return out;

@@ -95,6 +95,8 @@ public final class IntervalRelease {
     return e instanceof OutputExpr.CountOf
         || e instanceof OutputExpr.SumOf
         || e instanceof OutputExpr.AvgOf
+        || e instanceof OutputExpr.SumFromCentred
+        || e instanceof OutputExpr.AvgFromSum
         || e instanceof OutputExpr.VarianceOf;
   }
 

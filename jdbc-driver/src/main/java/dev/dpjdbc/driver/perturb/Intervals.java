@@ -31,11 +31,23 @@ public final class Intervals {
   private final double[] halfWidths;
   private final double[] stddevs;
   private final double z;
+  private final List<Coordinate> coordinates;
+  private final Allocation allocation;
+  private final double confidence;
 
-  private Intervals(double[] halfWidths, double[] stddevs, double z) {
+  private Intervals(
+      double[] halfWidths,
+      double[] stddevs,
+      double z,
+      List<Coordinate> coordinates,
+      Allocation allocation,
+      double confidence) {
     this.halfWidths = halfWidths;
     this.stddevs = stddevs;
     this.z = z;
+    this.coordinates = coordinates;
+    this.allocation = allocation;
+    this.confidence = confidence;
   }
 
   /** The intervals at {@code confidence} in (0, 1) for a release with this allocation. */
@@ -53,7 +65,8 @@ public final class Intervals {
                   c.sensitivity(), scale, a.mechanism(), c.integral(), confidence);
       sd[i] = noiseless ? 0 : a.stddevs()[i];
     }
-    return new Intervals(half, sd, NormalTail.inverseQ((1 - confidence) / 2));
+    return new Intervals(
+        half, sd, NormalTail.inverseQ((1 - confidence) / 2), coordinates, a, confidence);
   }
 
   /**
@@ -82,6 +95,12 @@ public final class Intervals {
         hi = Math.min(0, hi);
       }
       return new Object[] {lo, hi};
+    }
+    if (expr instanceof OutputExpr.SumFromCentred s) {
+      return SharedIntervals.sum(s, noisy, this);
+    }
+    if (expr instanceof OutputExpr.AvgFromSum a) {
+      return SharedIntervals.average(a, noisy, stddevs, z);
     }
     if (expr instanceof OutputExpr.AvgOf avg) {
       return average(avg, noisy);
@@ -139,6 +158,32 @@ public final class Intervals {
     double lo = clamp(est - z * sd, 0, h * h);
     double hi = clamp(est + z * sd, 0, h * h);
     return e.sqrt() ? new Object[] {Math.sqrt(lo), Math.sqrt(hi)} : new Object[] {lo, hi};
+  }
+
+  /** The noise sd of coordinate {@code i} (0 when noiseless). */
+  double stddev(int i) {
+    return stddevs[i];
+  }
+
+  /**
+   * The exact half-width of coordinate {@code i} at confidence {@code c} ({@link
+   * NoiseInterval#halfWidth}), 0 when noiseless.
+   */
+  double halfWidth(int i, double c) {
+    Coordinate k = coordinates.get(i);
+    double scale = allocation.scales()[i];
+    if (k.sensitivity() == 0 || scale == 0) {
+      return 0;
+    }
+    return NoiseInterval.halfWidth(k.sensitivity(), scale, allocation.mechanism(), k.integral(), c);
+  }
+
+  double confidence() {
+    return confidence;
+  }
+
+  double z() {
+    return z;
   }
 
   /** The half-width plus an ulp of the value: the released double is rounded once. */

@@ -27,8 +27,10 @@ import java.util.regex.Pattern;
  * the objective; null for iid), {@code objective}, {@code mu0} (Gaussian μ0, else null), {@code
  * coordinate} (its name in the rewritten SQL), {@code bounds} (the bounds it relies on and where
  * they came from), and for a quantile ({@link ExplainQuantiles}: mechanism {@code exponential})
- * {@code rank_error}, {@code expected_rank_error} and {@code bucket_width} (null for coordinates).
- * A plan with partition selection has one more row, for the selection ({@link SelectionExplain}).
+ * {@code rank_error}, {@code expected_rank_error} and {@code bucket_width} (null for coordinates),
+ * and {@code output_stddev}: the noise sd of each released column computed from this coordinate
+ * ({@link ColumnStddev}). A plan with partition selection has one more row, for the selection
+ * ({@link SelectionExplain}).
  */
 final class ExplainPrivacy {
   private ExplainPrivacy() {}
@@ -51,7 +53,8 @@ final class ExplainPrivacy {
           text("bounds"),
           number("rank_error"),
           number("expected_rank_error"),
-          number("bucket_width"));
+          number("bucket_width"),
+          text("output_stddev"));
 
   /** No rows: the statement (a catalog statement) releases nothing private and spends nothing. */
   static Table nothingPrivate() {
@@ -82,7 +85,8 @@ final class ExplainPrivacy {
             bounds(plan, c),
             null,
             null,
-            null
+            null,
+            ColumnStddev.of(plan, allocation, i)
           });
     }
     if (!plan.quantiles().isEmpty()) {

@@ -11,6 +11,7 @@ import dev.dpjdbc.policy.Policy;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.rel.RelNode;
@@ -53,7 +54,8 @@ public final class BoundedRewrite {
       RelNode below,
       List<Integer> unit,
       Unclamped unclamped,
-      Selection selection) {
+      Selection selection,
+      SharedBasis basis) {
     this.boundary = boundary;
     this.selection = selection;
     this.preAggregate = limits.preAggregate() || selection != null;
@@ -67,7 +69,7 @@ public final class BoundedRewrite {
     this.quantiles = new QuantileCalls(boundary, limits, below, unit, clamps);
     this.calls =
         new CallCoordinates(
-            boundary, limits, below, clamps, unclamped, coords, quantiles, partials);
+            boundary, limits, below, clamps, unclamped, coords, quantiles, partials, basis);
     this.b =
         RelBuilder.proto(
                 Contexts.of(
@@ -99,9 +101,67 @@ public final class BoundedRewrite {
       below = e.rel();
       unit = e.columns();
     }
-    return new BoundedRewrite(
-            boundary, limits, below, unit, Unclamped.of(boundary, warranted), selection)
-        .build();
+    RelNode input = below;
+    List<Integer> units = unit;
+    Build build =
+        basis ->
+            new BoundedRewrite(
+                boundary,
+                limits,
+                input,
+                units,
+                Unclamped.of(boundary, warranted),
+                selection,
+                basis);
+    return shared(build);
+  }
+
+  /** A rewrite of the same boundary with a given sharing basis. */
+  private interface Build {
+    BoundedRewrite with(SharedBasis basis);
+  }
+
+  /**
+   * The rewrite whose coordinates give the smallest allocator objective over the sharing bases
+   * ({@link SharedBasis}; the separate basis wins ties): every combination of the families' options
+   * when there are at most 64, else one family at a time.
+   */
+  private static Rewritten shared(Build build) throws SQLException {
+    BoundedRewrite separate = build.with(SharedBasis.SEPARATE_ALL);
+    Map<String, List<SharedBasis.Basis>> options =
+        separate.calls.options(separate.boundary.calls());
+    Rewritten best = separate.build();
+    if (options.isEmpty() || SharedBasis.disabled()) {
+      return best;
+    }
+    double[] reference = SharedBasis.scores(best.coordinates());
+    double bestRatio = 1;
+    List<SharedBasis> combinations = SharedBasis.combinations(options);
+    if (combinations != null) {
+      for (SharedBasis b : combinations.subList(1, combinations.size())) {
+        Rewritten r = build.with(b).build();
+        double ratio = SharedBasis.ratio(SharedBasis.scores(r.coordinates()), reference);
+        if (SharedBasis.better(ratio, bestRatio)) {
+          best = r;
+          bestRatio = ratio;
+        }
+      }
+      return best;
+    }
+    SharedBasis current = SharedBasis.SEPARATE_ALL;
+    for (Map.Entry<String, List<SharedBasis.Basis>> e : options.entrySet()) {
+      for (SharedBasis.Basis option : e.getValue()) {
+        SharedBasis b = current.with(e.getKey(), option);
+        Rewritten r = build.with(b).build();
+        double ratio = SharedBasis.ratio(SharedBasis.scores(r.coordinates()), reference);
+        if (SharedBasis.better(ratio, bestRatio)) {
+          best = r;
+          bestRatio = ratio;
+          current = b;
+        }
+      }
+    }
+    return best;
   }
 
   private Rewritten build() throws SQLException {

@@ -10,7 +10,12 @@ import dev.dpjdbc.analyze.plan.Coordinate;
 import dev.dpjdbc.analyze.plan.OutputExpr;
 import java.math.BigDecimal;
 import java.sql.SQLException;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
@@ -41,6 +46,7 @@ final class CallCoordinates {
   private final CoordinateSet coords;
   private final QuantileCalls quantiles;
   private final Partials partials;
+  private final SharedBasis basis;
 
   CallCoordinates(
       Boundary boundary,
@@ -50,7 +56,8 @@ final class CallCoordinates {
       Unclamped unclamped,
       CoordinateSet coords,
       QuantileCalls quantiles,
-      Partials partials) {
+      Partials partials,
+      SharedBasis basis) {
     this.boundary = boundary;
     this.limits = limits;
     this.below = below;
@@ -60,6 +67,7 @@ final class CallCoordinates {
     this.coords = coords;
     this.quantiles = quantiles;
     this.partials = partials;
+    this.basis = basis;
   }
 
   /** Registers the partials and coordinates of one call; returns its output expression. */
@@ -75,21 +83,7 @@ final class CallCoordinates {
         return new OutputExpr.CountOf(i);
       }
       case SUM -> {
-        Interval iv = bounded(call, d);
-        int s = partial(new Partial(SqlKind.SUM, clamped(call.arguments().get(0), iv), filter));
-        double lo = Math.min(0, c * iv.lower());
-        double hi = Math.max(0, c * iv.upper());
-        int i =
-            coordinate(
-                Coordinate.Kind.SUM,
-                "SUM(" + column(call.arguments().get(0)) + ")" + f,
-                c * Math.max(Math.abs(iv.lower()), Math.abs(iv.upper())),
-                ps -> ps.get(s),
-                lo,
-                hi);
-        double m = CoordinateSet.magnitude(iv.lower(), iv.upper());
-        coords.weigh(i, 1 / (m * m));
-        return new OutputExpr.SumOf(i, iv.lower(), iv.upper());
+        return sum(call, d, filter, f);
       }
       case AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
         return moments(call, d, filter, f);
@@ -109,6 +103,64 @@ final class CallCoordinates {
     }
   }
 
+  private OutputExpr sum(BoundaryCall call, String d, int filter, String f) throws SQLException {
+    Interval iv = bounded(call, d);
+    double m = CoordinateSet.magnitude(iv.lower(), iv.upper());
+    if (basis.of(family(call, iv, f)) == SharedBasis.Basis.CENTRED) {
+      // SUM = Σ(x − mid) + mid·count: Var = σ_c² + mid²σ_n², so weights 1/M² and mid²/M²
+      double mid = (iv.lower() + iv.upper()) / 2;
+      int[] cn = firstMoments(call, iv, filter, f);
+      coords.weigh(cn[0], 1 / (m * m));
+      coords.weigh(cn[1], mid * mid / (m * m));
+      return new OutputExpr.SumFromCentred(cn[0], cn[1], iv.lower(), iv.upper());
+    }
+    int i = plainSum(call, iv, filter, f);
+    coords.weigh(i, 1 / (m * m));
+    return new OutputExpr.SumOf(i, iv.lower(), iv.upper());
+  }
+
+  /** The coordinate SUM(clamp(x, L, U)), λ = C·max(|L|, |U|). */
+  private int plainSum(BoundaryCall call, Interval iv, int filter, String f) {
+    long c = limits.rowsPerUnit();
+    int s = partial(new Partial(SqlKind.SUM, clamped(call.arguments().get(0), iv), filter));
+    return coordinate(
+        Coordinate.Kind.SUM,
+        "SUM(" + column(call.arguments().get(0)) + ")" + f,
+        c * Math.max(Math.abs(iv.lower()), Math.abs(iv.upper())),
+        ps -> ps.get(s),
+        Math.min(0, c * iv.lower()),
+        Math.max(0, c * iv.upper()));
+  }
+
+  /** The family's count: COUNT(*) over a NOT NULL column, else COUNT(x) (λ = C). */
+  private int familyCount(BoundaryCall call, Interval iv, int filter, String f) {
+    int arg = call.arguments().get(0);
+    int v = clamped(arg, iv);
+    int n = partial(new Partial(SqlKind.COUNT, nullable(arg) ? v : -1, filter));
+    return count(n, (nullable(arg) ? "COUNT(" + column(arg) + ")" : "COUNT(*)") + f);
+  }
+
+  /** Registers the family's centred sum Σ(x − mid) (λ = C·h) and count; returns both indexes. */
+  private int[] firstMoments(BoundaryCall call, Interval iv, int filter, String f) {
+    int arg = call.arguments().get(0);
+    long c = limits.rowsPerUnit();
+    double mid = (iv.lower() + iv.upper()) / 2;
+    double h = (iv.upper() - iv.lower()) / 2;
+    int v = clamped(arg, iv);
+    int s = partial(new Partial(SqlKind.SUM, v, filter));
+    int n = partial(new Partial(SqlKind.COUNT, nullable(arg) ? v : -1, filter));
+    int count = familyCount(call, iv, filter, f);
+    int centred =
+        coordinate(
+            Coordinate.Kind.SUM,
+            "SUM(" + column(arg) + " - " + text(mid) + ")" + f,
+            c * h,
+            ps -> clamps.centred(ps.get(s), ps.get(n), mid),
+            -c * h,
+            c * h);
+    return new int[] {centred, count};
+  }
+
   private OutputExpr moments(BoundaryCall call, String d, int filter, String f)
       throws SQLException {
     int arg = call.arguments().get(0);
@@ -118,22 +170,23 @@ final class CallCoordinates {
     double upper = iv.upper();
     double mid = (lower + upper) / 2;
     double h = (upper - lower) / 2;
-    int v = clamped(arg, iv);
-    int s = partial(new Partial(SqlKind.SUM, v, filter));
-    int n = partial(new Partial(SqlKind.COUNT, nullable(arg) ? v : -1, filter));
-    String x = column(arg);
-    String m = BigDecimal.valueOf(mid).stripTrailingZeros().toPlainString();
-    int count = count(n, (nullable(arg) ? "COUNT(" + x + ")" : "COUNT(*)") + f);
-    int centred =
-        coordinate(
-            Coordinate.Kind.SUM,
-            "SUM(" + x + " - " + m + ")" + f,
-            c * h,
-            ps -> clamps.centred(ps.get(s), ps.get(n), mid),
-            -c * h,
-            c * h);
     double mag = CoordinateSet.magnitude(lower, upper);
     double dd = CoordinateSet.standIn(lower, upper);
+    if (call.kind() == BoundaryCall.Kind.AVG
+        && basis.of(family(call, iv, f)) == SharedBasis.Basis.PLAIN) {
+      // AVG = Σclamp(x)/count: ∂/∂S = 1/n, ∂/∂n = −avg/n, avg² stood in for by mid² + d²
+      int sum = plainSum(call, iv, filter, f);
+      int count = familyCount(call, iv, filter, f);
+      coords.weigh(sum, 1 / (mag * mag));
+      coords.weigh(count, (mid * mid + dd * dd) / (mag * mag));
+      return new OutputExpr.AvgFromSum(sum, count, lower, upper);
+    }
+    int[] cn = firstMoments(call, iv, filter, f);
+    int centred = cn[0];
+    int count = cn[1];
+    int v = clamped(arg, iv);
+    String x = column(arg);
+    String m = text(mid);
     if (call.kind() == BoundaryCall.Kind.AVG) {
       coords.weigh(centred, 1 / (mag * mag));
       coords.weigh(count, dd * dd / (mag * mag));
@@ -192,6 +245,65 @@ final class CallCoordinates {
     }
     coords.weigh(i, 1);
     return new OutputExpr.CountOf(i);
+  }
+
+  /**
+   * Each family's ({@link SharedBasis#family}) options, from the calls alone (nothing registered):
+   * a SUM beside an AVG or VAR of the same column, FILTER and bounds may come from the centred
+   * moments, and beside an AVG only also the AVG from the SUM; a SUM beside a COUNT that is the
+   * family's own count may come from the centred sum and that count. A call the rewrite cannot
+   * bound is skipped here (the build refuses it).
+   */
+  Map<String, List<SharedBasis.Basis>> options(List<BoundaryCall> calls) {
+    Map<String, EnumSet<BoundaryCall.Kind>> kinds = new LinkedHashMap<>();
+    Map<String, String> familyCounts = new LinkedHashMap<>();
+    Set<String> counts = new HashSet<>();
+    for (BoundaryCall call : calls) {
+      String f =
+          call.filterColumn() < 0 ? "" : " FILTER (WHERE " + column(call.filterColumn()) + ")";
+      switch (call.kind()) {
+        case COUNT_ROWS, COUNT_VALUES -> counts.add(countDescription(call) + f);
+        case SUM, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
+          Interval iv;
+          try {
+            iv = bounded(call, CallText.describe(boundary, call));
+          } catch (SQLException e) {
+            continue;
+          }
+          String fam = family(call, iv, f);
+          kinds.computeIfAbsent(fam, k -> EnumSet.noneOf(BoundaryCall.Kind.class)).add(call.kind());
+          int arg = call.arguments().get(0);
+          familyCounts.put(fam, (nullable(arg) ? "COUNT(" + column(arg) + ")" : "COUNT(*)") + f);
+        }
+        default -> {}
+      }
+    }
+    Map<String, List<SharedBasis.Basis>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, EnumSet<BoundaryCall.Kind>> e : kinds.entrySet()) {
+      EnumSet<BoundaryCall.Kind> k = e.getValue();
+      if (!k.contains(BoundaryCall.Kind.SUM)) {
+        continue;
+      }
+      boolean avg = k.contains(BoundaryCall.Kind.AVG);
+      boolean variance = k.size() > (avg ? 2 : 1);
+      if (avg && !variance) {
+        out.put(
+            e.getKey(),
+            List.of(
+                SharedBasis.Basis.SEPARATE, SharedBasis.Basis.CENTRED, SharedBasis.Basis.PLAIN));
+      } else if (avg || variance || counts.contains(familyCounts.get(e.getKey()))) {
+        out.put(e.getKey(), List.of(SharedBasis.Basis.SEPARATE, SharedBasis.Basis.CENTRED));
+      }
+    }
+    return out;
+  }
+
+  private String family(BoundaryCall call, Interval iv, String f) {
+    return SharedBasis.family(column(call.arguments().get(0)), f, iv);
+  }
+
+  private static String text(double v) {
+    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   private RexNode ref(int column) {

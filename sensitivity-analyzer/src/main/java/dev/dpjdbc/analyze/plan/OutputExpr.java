@@ -67,6 +67,36 @@ public sealed interface OutputExpr {
   }
 
   /**
+   * SUM(x) derived from a shared centred sum and count (issue 11, docs/mechanisms.md "Shared
+   * coordinates"): noisy Σ(x − mid) + mid·(noisy count), mid = (L+U)/2, as a Double, sign-clamped
+   * as {@link SumOf}. Its noise variance is σ_c² + mid²·σ_n² (a linear combination: exact). Like
+   * {@link SumOf}, an empty group gives a noisy number near 0, not NULL.
+   */
+  record SumFromCentred(int centredSum, int count, double lower, double upper)
+      implements OutputExpr {
+    @Override
+    public Object evaluate(Object[] keys, double[] noisy) {
+      double s = noisy[centredSum] + (lower + upper) / 2 * noisy[count];
+      return new SumOf(0, lower, upper).evaluate(keys, new double[] {s});
+    }
+  }
+
+  /**
+   * AVG(x) derived from a shared plain sum Σclamp(x) and count (issue 11): noisy sum / noisy count,
+   * clamped to [L, U], as a Double; null when the noisy count is below 1, as {@link AvgOf}.
+   */
+  record AvgFromSum(int sum, int count, double lower, double upper) implements OutputExpr {
+    @Override
+    public Object evaluate(Object[] keys, double[] noisy) {
+      double n = noisy[count];
+      if (!(n >= 1)) {
+        return null;
+      }
+      return Math.min(upper, Math.max(lower, noisy[sum] / n));
+    }
+  }
+
+  /**
    * VAR_POP/VAR_SAMP/STDDEV_* from noisy count n, centred sum s and centred sum of squares q (of y
    * = x − (L+U)/2): var_pop = q/n − (s/n)², var_samp = (q − s²/n)/(n − 1); clamped to [0, h²] with
    * h = (U−L)/2 (no variance of values in [L, U] exceeds h²), square-rooted for STDDEV. Null when n
