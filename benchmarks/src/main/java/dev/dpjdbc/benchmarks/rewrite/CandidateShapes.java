@@ -2,6 +2,7 @@ package dev.dpjdbc.benchmarks.rewrite;
 
 import dev.dpjdbc.analyze.SensitivityAnalyzer;
 import dev.dpjdbc.analyze.plan.BoundSql;
+import dev.dpjdbc.analyze.plan.ParameterSource;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.analyze.release.RelationalPlanner;
 import java.sql.SQLException;
@@ -79,6 +80,26 @@ final class CandidateShapes {
       return sql -> {
         PrivacyPlan plan = planner.plan(sql);
         return new BoundSql(plan.rewrittenSql(), plan.parameters());
+      };
+    }
+
+    /**
+     * This rewriter's statement without its catalog re-check ({@code CatalogGuard}: the outermost
+     * {@code WHERE (SELECT CAST(CASE WHEN (fingerprint) = ? ...))}, two parameters per table, the
+     * statement's last); null when there is none. Not a valid rewrite (a cached plan would not
+     * notice a dropped CHECK): the difference to this rewriter's column is the re-check's cost.
+     */
+    default Rewriter withoutGuard() {
+      return sql -> {
+        BoundSql b = rewrite(sql);
+        String marker = "\nWHERE (SELECT CAST(CASE WHEN (SELECT pg_catalog.";
+        int at = b == null ? -1 : b.sql().indexOf(marker);
+        if (at < 0) {
+          return null;
+        }
+        int guards = b.sql().split("dpjdbc_catalog_changed", -1).length - 1;
+        List<ParameterSource> ps = b.parameters();
+        return new BoundSql(b.sql().substring(0, at), ps.subList(0, ps.size() - 2 * guards));
       };
     }
 

@@ -99,6 +99,7 @@ public final class RewriteCostBenchmark {
       rewriters.put(
           "new",
           Rewriter.of(new RelationalPlanner(new ConstraintCatalog(c), policy, Backend.POSTGRESQL)));
+      rewriters.put("new-noguard", rewriters.get("new").withoutGuard());
       Policy bounded =
           Policy.parse(BenchData.policyYamlWithBounds(), "rewrite-cost benchmark, policy bounds");
       rewriters.put(
