@@ -139,14 +139,20 @@ final class CallCoordinates {
       coords.weigh(count, dd * dd / (mag * mag));
       return new OutputExpr.AvgOf(centred, count, lower, upper);
     }
-    int sq = row(clamps.squaredDeviation(partials.rowExpr(v), mid));
+    RexNode value = partials.rowExpr(v);
+    boolean whole = Clamps.wholeSquares(value.getType(), lower, upper);
+    int sq =
+        row(
+            whole
+                ? clamps.doubledSquare(value, lower, upper) // 4·(x − m)², exact in BIGINT
+                : clamps.squaredDeviation(value, mid));
     int q = partial(new Partial(SqlKind.SUM, sq, filter));
     int squares =
         coordinate(
             Coordinate.Kind.SUM,
             "SUM((" + x + " - " + m + ")^2)" + f,
             c * h * h,
-            ps -> ps.get(q),
+            ps -> whole ? clamps.quarter(ps.get(q)) : ps.get(q),
             0,
             c * h * h);
     double var = dd * dd;
