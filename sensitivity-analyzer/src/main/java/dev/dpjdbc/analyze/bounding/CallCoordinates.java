@@ -140,7 +140,11 @@ final class CallCoordinates {
       return new OutputExpr.AvgOf(centred, count, lower, upper);
     }
     RexNode value = partials.rowExpr(v);
-    boolean whole = Clamps.wholeSquares(value.getType(), lower, upper);
+    // pre-aggregated, the per-unit clamp [0, C·h²] is typed like the scaled sum (Calcite's
+    // DECIMAL(19, 2)): exact squares only while that bound is exact and fits it (C·h² ≤ 2^53)
+    boolean whole =
+        Clamps.wholeSquares(value.getType(), lower, upper)
+            && (!limits.preAggregate() || c * h * h <= 0x1p53);
     int sq =
         row(
             whole

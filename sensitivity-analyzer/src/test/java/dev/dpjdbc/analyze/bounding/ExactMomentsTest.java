@@ -54,7 +54,14 @@ class ExactMomentsTest {
   private static final java.util.regex.Pattern ROW_CAST =
       java.util.regex.Pattern.compile("AS DOUBLE( PRECISION)?\\) - CAST\\(\\?");
 
-  private static final String POLICY = "tables:\n  readings: {privacy_unit: id}\n";
+  private static final String POLICY =
+      "tables:\n  readings: {privacy_unit: id}\n  visits: {privacy_unit: person, max_rows_per_unit: 3}\n";
+
+  /** Rows per unit unbounded by the schema: the rewrite pre-aggregates per unit and clamps. */
+  private static final String VISITS =
+      "CREATE TABLE visits (id INTEGER PRIMARY KEY, person INTEGER NOT NULL,"
+          + " v INTEGER NOT NULL CHECK (v BETWEEN 0 AND 999),"
+          + " wide INTEGER NOT NULL CHECK (wide BETWEEN 0 AND 2000000000))";
 
   private EmbeddedPostgres postgres;
   private Connection pg;
@@ -72,6 +79,11 @@ class ExactMomentsTest {
   private static void fill(Connection c, String rows) throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute(TABLE);
+      s.execute(VISITS);
+      s.execute(
+          "INSERT INTO visits SELECT g, MOD(g, 500), MOD(g * 37, 1000),"
+              + " CASE WHEN MOD(g, 2) = 0 THEN 0 ELSE 2000000000 END FROM "
+              + rows);
       s.execute(
           "INSERT INTO readings SELECT g,"
               + " CASE WHEN MOD(g, 7) = 0 THEN NULL ELSE MOD(g * 37, 1000) END,"
@@ -158,6 +170,34 @@ class ExactMomentsTest {
           exact(c, "SELECT SUM(" + dev + " * " + dev + ") FROM readings WHERE k = '" + k + "'");
       assertEquals(0, exact.compareTo(r.values[3]), k + ": " + r.values[3]);
     }
+  }
+
+  /**
+   * Pre-aggregated per unit (at most 3 rows each, 4 rows per person here, so the per-unit clamp
+   * bites): the sums of squares run without error and are exactly the clamped sums; a wide column
+   * whose per-unit bound C·h² exceeds 2^53 keeps the DOUBLE PRECISION squares.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backends")
+  void squaresPerUnit_areExactAndClamped(String backend) throws SQLException {
+    Connection c = connection(backend);
+    PrivacyPlan p = plan(backend, "SELECT VAR_POP(v) FROM visits");
+    assertTrue(p.rewrittenSql().contains(QUARTER), p.rewrittenSql());
+    String dev = "(CAST(v AS NUMERIC(30, 2)) - 499.5)";
+    BigDecimal exact =
+        exact(
+            c,
+            "SELECT SUM(CASE WHEN q > 748500.75 THEN 748500.75 ELSE q END) FROM (SELECT person,"
+                + " SUM("
+                + dev
+                + " * "
+                + dev
+                + ") AS q FROM visits GROUP BY person) u");
+    assertEquals(0, exact.compareTo(run(c, p).values[2]), p.rewrittenSql());
+    PrivacyPlan wide = plan(backend, "SELECT VAR_POP(wide) FROM visits");
+    assertFalse(wide.rewrittenSql().contains(QUARTER), wide.rewrittenSql());
+    double squares = run(c, wide).values[2].doubleValue();
+    assertEquals(500 * 3e18, squares, 1e-9 * squares, wide.rewrittenSql());
   }
 
   /** A width beyond 2^31 keeps the DOUBLE PRECISION squares (a BIGINT square could overflow). */
