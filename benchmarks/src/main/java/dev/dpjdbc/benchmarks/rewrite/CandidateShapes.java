@@ -2,6 +2,7 @@ package dev.dpjdbc.benchmarks.rewrite;
 
 import dev.dpjdbc.analyze.SensitivityAnalyzer;
 import dev.dpjdbc.analyze.plan.BoundSql;
+import dev.dpjdbc.analyze.plan.ParameterSource;
 import dev.dpjdbc.analyze.plan.PrivacyPlan;
 import dev.dpjdbc.analyze.release.RelationalPlanner;
 import java.sql.SQLException;
@@ -82,9 +83,32 @@ final class CandidateShapes {
       };
     }
 
+    /**
+     * This rewriter's statement without its catalog re-check ({@code CatalogGuard}: the outermost
+     * {@code WHERE (SELECT CAST(CASE WHEN (fingerprint) = ? ...))}, two parameters per table, the
+     * statement's last); null when there is none. Not a valid rewrite (a cached plan would not
+     * notice a dropped CHECK): the difference to this rewriter's column is the re-check's cost.
+     */
+    default Rewriter withoutGuard() {
+      return sql -> {
+        BoundSql b = rewrite(sql);
+        String marker = "\nWHERE (SELECT CAST(CASE WHEN (SELECT pg_catalog.";
+        int at = b == null ? -1 : b.sql().indexOf(marker);
+        if (at < 0) {
+          return null;
+        }
+        int guards = b.sql().split("dpjdbc_catalog_changed", -1).length - 1;
+        List<ParameterSource> ps = b.parameters();
+        return new BoundSql(b.sql().substring(0, at), ps.subList(0, ps.size() - 2 * guards));
+      };
+    }
+
     /** This rewriter for queries that aggregate a value (SUM, AVG), null for the others. */
     default Rewriter valuesOnly() {
-      return sql -> sql.contains("SUM(") || sql.contains("AVG(") ? rewrite(sql) : null;
+      return sql ->
+          sql.contains("SUM(") || sql.contains("AVG(") || sql.contains("VAR_")
+              ? rewrite(sql)
+              : null;
     }
   }
 
@@ -109,8 +133,38 @@ final class CandidateShapes {
         out.add(family(t, agg, true));
       }
     }
+    out.add(variance(EMPLOYEES, false));
+    out.add(variance(EMPLOYEES, true));
     out.addAll(new JoinShapes(this).all());
     return out;
+  }
+
+  /**
+   * VAR_POP of a table whose unit is its key: {@code raw}, the generated shapes, and the rewrite's
+   * moments without clamp or re-check, with the squares in DOUBLE PRECISION ({@code noclamp}, the
+   * form before the squares became exact) and as BIGINT {@code (2x − (L+U))²} summed and scaled by
+   * a quarter ({@code noclamp-exact}, the form now).
+   */
+  Family variance(Table t, boolean grouped) {
+    String k = grouped ? t.key() : null;
+    String x = t.value();
+    String raw = select(k, "VAR_POP(" + x + ")") + " FROM " + t.name() + groupBy(k);
+    long mid2 = (long) t.lo() + t.hi();
+    String mid =
+        java.math.BigDecimal.valueOf(mid2).divide(java.math.BigDecimal.valueOf(2)).toString();
+    String d = "(CAST(" + x + " AS DOUBLE PRECISION) - " + mid + ")";
+    String e = "(2 * CAST(" + x + " AS BIGINT) - " + mid2 + ")";
+    String moments = "COUNT(*), CAST(SUM(" + x + ") AS DOUBLE PRECISION) - " + mid + " * COUNT(*)";
+    List<Shape> shapes = new ArrayList<>();
+    shapes.add(Shape.of("raw", raw));
+    shapes.addAll(generated(raw));
+    String from = " FROM " + t.name() + groupBy(k);
+    shapes.add(Shape.of("noclamp", select(k, moments + ", SUM(" + d + " * " + d + ")") + from));
+    shapes.add(
+        Shape.of(
+            "noclamp-exact",
+            select(k, moments + ", COALESCE(SUM(" + e + " * " + e + "), 0) * 0.25") + from));
+    return new Family(t.name(), "VAR_POP", k, shapes);
   }
 
   /** The generated shapes of {@code raw}, one per rewriter that applies, in rewriter order. */

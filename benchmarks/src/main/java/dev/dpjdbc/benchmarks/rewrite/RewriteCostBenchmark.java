@@ -42,8 +42,9 @@ import java.util.regex.Pattern;
  * new}, the relational analyzer's ({@code RelationalPlanner}, the statement the driver runs for
  * joins, subqueries and expressions) with the bounds the CHECKs give; {@code new-policy}, the same
  * planner when the policy bounds the summed column one unit inside its CHECK, so that the clamp
- * cannot be left out (the cost of a policy-bounded column). Another generator is one more entry:
- * one more column, run in the same round-robin as the others.
+ * cannot be left out (the cost of a policy-bounded column); {@code new-noguard}, {@code new}
+ * without its catalog re-check (not a valid rewrite: the difference is the re-check's cost).
+ * Another generator is one more entry: one more column, run in the same round-robin as the others.
  */
 public final class RewriteCostBenchmark {
   private RewriteCostBenchmark() {}
@@ -99,6 +100,7 @@ public final class RewriteCostBenchmark {
       rewriters.put(
           "new",
           Rewriter.of(new RelationalPlanner(new ConstraintCatalog(c), policy, Backend.POSTGRESQL)));
+      rewriters.put("new-noguard", rewriters.get("new").withoutGuard());
       Policy bounded =
           Policy.parse(BenchData.policyYamlWithBounds(), "rewrite-cost benchmark, policy bounds");
       rewriters.put(

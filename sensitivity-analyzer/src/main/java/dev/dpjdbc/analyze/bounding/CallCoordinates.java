@@ -192,14 +192,24 @@ final class CallCoordinates {
       coords.weigh(count, dd * dd / (mag * mag));
       return new OutputExpr.AvgOf(centred, count, lower, upper);
     }
-    int sq = row(clamps.squaredDeviation(partials.rowExpr(v), mid));
+    RexNode value = partials.rowExpr(v);
+    // pre-aggregated, the per-unit clamp [0, C·h²] is typed like the scaled sum (Calcite's
+    // DECIMAL(19, 2)): exact squares only while that bound is exact and fits it (C·h² ≤ 2^53)
+    boolean whole =
+        Clamps.wholeSquares(value.getType(), lower, upper)
+            && (!limits.preAggregate() || c * h * h <= 0x1p53);
+    int sq =
+        row(
+            whole
+                ? clamps.doubledSquare(value, lower, upper) // 4·(x − m)², exact in BIGINT
+                : clamps.squaredDeviation(value, mid));
     int q = partial(new Partial(SqlKind.SUM, sq, filter));
     int squares =
         coordinate(
             Coordinate.Kind.SUM,
             "SUM((" + x + " - " + m + ")^2)" + f,
             c * h * h,
-            ps -> ps.get(q),
+            ps -> whole ? clamps.quarter(ps.get(q)) : ps.get(q),
             0,
             c * h * h);
     double var = dd * dd;

@@ -94,6 +94,58 @@ final class Clamps {
     return rex.makeCall(SqlStdOperatorTable.MULTIPLY, w, w);
   }
 
+  /** The largest width U − L whose doubled deviations are squared in BIGINT: (U − L)² ≤ 2^62. */
+  static final double WIDEST_WHOLE_SQUARE = 0x1p31;
+
+  /**
+   * Whether {@link #doubledSquare} applies to values of {@code x}'s type clamped to [lo, hi]: an
+   * integer type, whole bounds of magnitude at most 2^53 (exact in a double and a BIGINT) and a
+   * width of at most 2^31, so that every term {@code (2x − (L+U))²} is a whole number of at most (U
+   * − L)² ≤ 2^62 and fits a BIGINT. Their SUM is NUMERIC on PostgreSQL and H2 (the SUM of a
+   * BIGINT), so it cannot overflow either.
+   */
+  static boolean wholeSquares(RelDataType x, double lo, double hi) {
+    return org.apache.calcite.sql.type.SqlTypeUtil.isIntType(x)
+        && lo == Math.rint(lo)
+        && hi == Math.rint(hi)
+        && Math.abs(lo) <= 0x1p53
+        && Math.abs(hi) <= 0x1p53
+        && hi - lo <= WIDEST_WHOLE_SQUARE;
+  }
+
+  /**
+   * {@code (2x − (L+U))²} in BIGINT, four times the squared deviation of an integer x from the
+   * midpoint (L+U)/2 and a whole number even when the midpoint is not: exact, with no cast of the
+   * row to DOUBLE PRECISION and no underflow floor (a whole deviation is 0 or at least 1/2). Only
+   * where {@link #wholeSquares} holds. The per-group sum is scaled back by {@link #quarter}.
+   */
+  RexNode doubledSquare(RexNode x, double lo, double hi) {
+    RelDataType bigint =
+        rex.getTypeFactory()
+            .createTypeWithNullability(
+                rex.getTypeFactory().createSqlType(SqlTypeName.BIGINT), x.getType().isNullable());
+    RexNode d =
+        rex.makeCall(
+            SqlStdOperatorTable.MINUS,
+            rex.makeCall(
+                SqlStdOperatorTable.MULTIPLY,
+                literal(2, SqlTypeName.BIGINT),
+                rex.makeCast(bigint, x)),
+            literal(lo + hi, SqlTypeName.BIGINT));
+    return rex.makeCall(SqlStdOperatorTable.MULTIPLY, d, d);
+  }
+
+  /**
+   * {@code s · 0.25} for a sum of {@link #doubledSquare}s: exact (the sum is NUMERIC, and a quarter
+   * has two decimal digits); NULL (no values) counts as 0, as a sum of squares of no values.
+   */
+  RexNode quarter(RexNode s) {
+    RexNode sum = rex.makeCall(SqlStdOperatorTable.COALESCE, s, literal(0, SqlTypeName.DECIMAL));
+    return rex.makeCall(SqlStdOperatorTable.MULTIPLY, sum, rex.makeExactLiteral(QUARTER));
+  }
+
+  private static final BigDecimal QUARTER = new BigDecimal("0.25");
+
   /** {@code CASE WHEN ABS(y) < 1e-150 THEN 1e-150 ELSE ABS(y) END} (NULL stays NULL). */
   private RexNode awayFromZero(RexNode y) {
     RexNode abs = rex.makeCall(SqlStdOperatorTable.ABS, y);
