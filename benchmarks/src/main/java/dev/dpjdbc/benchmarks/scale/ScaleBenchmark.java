@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  *
  * <ul>
  *   <li>{@code --sizes=100000,1000000,10000000} row counts of {@code visits};
- *   <li>{@code --runs=3,2,1} timed rounds per size and {@code --warmups=1,1,0} untimed ones (the
+ *   <li>{@code --runs=5,3,3} timed rounds per size and {@code --warmups=1,1,1} untimed ones (the
  *       last value repeats for further sizes; a round at 10^7 rows takes minutes on 2 cores);
  *   <li>{@code --work-mem=64MB}, {@code --parallel=0} ({@code max_parallel_workers_per_gather}),
  *       server settings for every connection; jit is off;
@@ -51,8 +51,8 @@ public final class ScaleBenchmark {
   public static Path run(String... args) throws Exception {
     Map<String, String> opt = new LinkedHashMap<>();
     opt.put("sizes", "100000,1000000,10000000");
-    opt.put("runs", "3,2,1");
-    opt.put("warmups", "1,1,0");
+    opt.put("runs", "5,3,3");
+    opt.put("warmups", "1,1,1");
     opt.put("work-mem", "64MB");
     opt.put("parallel", "0");
     opt.put("explain", "1000000");
