@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * change; the ledger may only grow by what was released or failed during a charged execution.
  *
  * <p>Bounds: at least {@code fuzz.statements} distinct mutants (default 100,000) within {@code
- * fuzz.seconds} (default 220), on {@code fuzz.threads} driver connections (default 4). A shortfall
+ * fuzz.seconds} (default 270), on {@code fuzz.threads} driver connections (default 4). A shortfall
  * in the count is reported as a skipped assumption (the rate depends on the machine), never as a
  * pass; the leak, change and charge checks come first and fail the test. Measured: 466-539
  * mutants/s on the shared 2-core development machine at load average 5-8. Randomness is fresh each
@@ -57,7 +57,7 @@ class CatalogFuzzIT {
   void mutatedCatalogSql_neverAnswersWithCanaryValues() throws Exception {
     BoundaryFixture f = BoundaryFixture.get();
     long target = Long.getLong("fuzz.statements", 100_000);
-    long seconds = Long.getLong("fuzz.seconds", 220);
+    long seconds = Long.getLong("fuzz.seconds", 270);
     long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
     List<String> seeds = seeds();
     System.out.printf(
