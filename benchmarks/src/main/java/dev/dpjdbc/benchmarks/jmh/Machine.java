@@ -27,6 +27,20 @@ public final class Machine {
         Instant.now());
   }
 
+  /**
+   * The machine and JVM lines alone, for reports that print the load and the times in their own
+   * settings line.
+   */
+  public static String hardware() {
+    return String.format(
+        "- machine: %d cores, %s, %s MB RAM (shared with other builds)%n- JVM: %s %s%n",
+        Runtime.getRuntime().availableProcessors(),
+        field("/proc/cpuinfo", "model name"),
+        memMb(),
+        System.getProperty("java.vm.name"),
+        System.getProperty("java.version"));
+  }
+
   public static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).split("\\s+")[0];

@@ -1,5 +1,6 @@
 package dev.dpjdbc.benchmarks.peers;
 
+import dev.dpjdbc.benchmarks.jmh.Machine;
 import dev.dpjdbc.benchmarks.peers.ChoiceData.Profile;
 import dev.dpjdbc.benchmarks.peers.MechanismChoiceBenchmark.Check;
 import dev.dpjdbc.benchmarks.peers.MechanismChoiceBenchmark.Point;
@@ -28,7 +29,7 @@ final class ChoiceReport {
         .append("` for the equal profile, the driver's default; `absolute` for the linear one).")
         .append(" Ratio = Laplace ÷ Gaussian (< 1: Laplace better); the letter is what")
         .append(" `auto` chose (L, G).\n\n");
-    b.append(Host.describe()).append(settings);
+    b.append(Machine.hardware()).append(settings);
     b.append("\n## Summary\n\n");
     long lapWins = points.stream().filter(p -> p.objectiveRatio() < 1).count();
     long autoRight =

@@ -1,6 +1,7 @@
 package dev.dpjdbc.benchmarks.peers;
 
 import dev.dpjdbc.benchmarks.Options;
+import dev.dpjdbc.benchmarks.jmh.Machine;
 import dev.dpjdbc.benchmarks.peers.ChoiceData.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ public final class MechanismChoiceBenchmark {
     List<Integer> l0s = ints(opt.get("l0s"));
     int reps = Integer.parseInt(opt.get("reps"));
     String started = Instant.now().toString();
-    String loadStart = Host.load();
+    String loadStart = Machine.loadAverage();
     long t0 = System.nanoTime();
     List<Point> points = new ArrayList<>();
     List<Check> checks = new ArrayList<>();
@@ -131,7 +132,7 @@ public final class MechanismChoiceBenchmark {
             started,
             (System.nanoTime() - t0) / 1e9,
             loadStart,
-            Host.load(),
+            Machine.loadAverage(),
             opt.get("epsilons"),
             opt.get("deltas"),
             opt.get("ks"),

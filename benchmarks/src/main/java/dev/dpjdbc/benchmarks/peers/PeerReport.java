@@ -1,5 +1,6 @@
 package dev.dpjdbc.benchmarks.peers;
 
+import dev.dpjdbc.benchmarks.jmh.Machine;
 import dev.dpjdbc.benchmarks.peers.PeerUtilityBenchmark.Cell;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ final class PeerReport {
         .append(" mechanism and composition (below). All values are the mean over the groups of")
         .append(" the per-cell variance. Ratio = dpjdbc `auto` / peer (< 1: dpjdbc's column is")
         .append(" less noisy).\n\n");
-    b.append(Host.describe()).append(settings);
+    b.append(Machine.hardware()).append(settings);
     b.append("\n## How each system is modelled\n\n");
     b.append("- **dpjdbc**: `SET dp.mechanism = auto` (also `laplace`, `gaussian`), the")
         .append(

@@ -1,6 +1,7 @@
 package dev.dpjdbc.benchmarks.peers;
 
 import dev.dpjdbc.benchmarks.Options;
+import dev.dpjdbc.benchmarks.jmh.Machine;
 import dev.dpjdbc.benchmarks.peers.ExplainedColumns.Explained;
 import dev.dpjdbc.benchmarks.peers.PeerData.Query;
 import java.nio.file.Files;
@@ -72,7 +73,7 @@ public final class PeerUtilityBenchmark {
       epsilons.add(Double.parseDouble(s.trim()));
     }
     String started = Instant.now().toString();
-    String loadStart = Host.load();
+    String loadStart = Machine.loadAverage();
     long t0 = System.nanoTime();
     List<Cell> cells = new ArrayList<>();
     List<EmpiricalCheck.Result> checks = new ArrayList<>();
@@ -103,7 +104,7 @@ public final class PeerUtilityBenchmark {
             started,
             (System.nanoTime() - t0) / 1e9,
             loadStart,
-            Host.load(),
+            Machine.loadAverage(),
             opt.get("epsilons"),
             opt.get("delta"),
             opt.get("groups"),
